@@ -1,0 +1,18 @@
+// cunum/cunum.hpp — the whole C++ API (for users; cunum's own sources include
+// only the headers they need).
+//
+//   #include <cunum/cunum.hpp>
+//   auto a = cunum::arange(6).reshape({2, 3});
+//   auto s = cunum::sum(a + a, 1);
+#pragma once
+#include "creation.hpp"
+#include "device.hpp"
+#include "dtype.hpp"
+#include "error.hpp"
+#include "format.hpp"
+#include "indexing.hpp"
+#include "manipulation.hpp"
+#include "ndarray.hpp"
+#include "reduction.hpp"
+#include "scalar.hpp"
+#include "ufunc.hpp"

@@ -1,0 +1,16 @@
+// cunum/kernels/bits.hpp — bit casts between floats and integers, host and device.
+#pragma once
+#include "../config.hpp"
+#if !defined(__CUDACC_RTC__)
+#include <cstring>
+#endif
+
+namespace cunum::detail {
+#if defined(__CUDA_ARCH__)
+CUNUM_HD uint32_t bits_of(float f) { return __float_as_uint(f); }
+CUNUM_HD float float_of_bits(uint32_t u) { return __uint_as_float(u); }
+#else
+CUNUM_HD uint32_t bits_of(float f) { uint32_t u; std::memcpy(&u, &f, 4); return u; }
+CUNUM_HD float float_of_bits(uint32_t u) { float f; std::memcpy(&f, &u, 4); return f; }
+#endif
+}  // namespace cunum::detail

@@ -1,0 +1,161 @@
+"""Array creation with NumPy's signatures."""
+import numpy
+
+from . import _core
+from ._convert import asarray as _asarray_any, host_to_device
+
+ndarray = _core.ndarray
+
+
+def _device(device):
+    if device is None or isinstance(device, _core.Device):
+        return device
+    return _core.Device(device)
+
+
+def _order(order, allowed="CF"):
+    if order is None:
+        return "C"
+    o = str(order).upper()
+    if o not in allowed:
+        raise ValueError(f"order must be one of {', '.join(repr(c) for c in allowed)}")
+    return o
+
+
+def empty(shape, dtype=float, order="C", *, device=None):
+    return _core._empty(shape, dtype, _order(order), _device(device))
+
+
+def zeros(shape, dtype=float, order="C", *, device=None):
+    return _core._full(shape, 0, dtype, _order(order), _device(device))
+
+
+def ones(shape, dtype=float, order="C", *, device=None):
+    return _core._full(shape, 1, dtype, _order(order), _device(device))
+
+
+def full(shape, fill_value, dtype=None, order="C", *, device=None):
+    return _core._full(shape, fill_value, dtype, _order(order), _device(device))
+
+
+def _like_order(a, order):
+    o = _order(order, "CFAK")
+    if o in "AK":
+        return "F" if (a._f_contiguous and not a._c_contiguous) else "C"
+    return o
+
+
+def _like(a):
+    return a if isinstance(a, ndarray) else _asarray_any(a)
+
+
+def empty_like(prototype, dtype=None, order="K", subok=None, shape=None, *, device=None):
+    a = _like(prototype)
+    return _core._empty(a.shape if shape is None else shape, a.dtype if dtype is None else dtype,
+                        _like_order(a, order), _device(device) or a.device)
+
+
+def full_like(a, fill_value, dtype=None, order="K", subok=None, shape=None, *, device=None):
+    a = _like(a)
+    return _core._full(a.shape if shape is None else shape, fill_value,
+                       a.dtype if dtype is None else dtype, _like_order(a, order),
+                       _device(device) or a.device)
+
+
+def zeros_like(a, dtype=None, order="K", subok=None, shape=None, *, device=None):
+    return full_like(a, 0, dtype, order, subok, shape, device=device)
+
+
+def ones_like(a, dtype=None, order="K", subok=None, shape=None, *, device=None):
+    return full_like(a, 1, dtype, order, subok, shape, device=device)
+
+
+def arange(start, stop=None, step=None, dtype=None, *, device=None):
+    if stop is None:
+        start, stop = 0, start
+    if step is None:
+        step = 1
+    return _core._arange(start, stop, step, dtype, _device(device))
+
+
+def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0, *, device=None):
+    num = int(num)
+    r = _core._linspace(start, stop, num, bool(endpoint), dtype, _device(device))
+    if axis not in (0, -1):
+        raise numpy.exceptions.AxisError(axis, 1)
+    if retstep:
+        div = (num - 1) if endpoint else num
+        step = (stop - start) / div if div > 0 else float("nan")
+        return r, step
+    return r
+
+
+def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0, *, device=None):
+    if axis not in (0, -1):
+        raise numpy.exceptions.AxisError(axis, 1)
+    return _core._logspace(start, stop, int(num), bool(endpoint), base, dtype, _device(device))
+
+
+def eye(N, M=None, k=0, dtype=float, order="C", *, device=None):
+    return _core._eye(int(N), None if M is None else int(M), int(k), dtype, _order(order),
+                      _device(device))
+
+
+def identity(n, dtype=None, *, device=None):
+    return eye(n, dtype=float if dtype is None else dtype, device=device)
+
+
+def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0, *, device=None):
+    order = _order(order, "CFAK")
+    dev = _device(device)
+    if isinstance(obj, ndarray):
+        r = _core._array(obj, dtype, copy is not False if copy is not None else False, order, dev)
+    else:
+        if isinstance(obj, (list, tuple)) and any(isinstance(x, ndarray) for x in obj):
+            obj = [numpy.asarray(x) if isinstance(x, ndarray) else x for x in obj]
+        host = numpy.asarray(obj) if dtype is None else numpy.asarray(
+            obj, dtype=numpy.dtype(dtype))
+        r = host_to_device(host, dev)
+        if order == "F" and r.ndim > 1:
+            r = _core._array(r, None, True, "F", None)
+    if ndmin > r.ndim:
+        r = r.reshape((1,) * (ndmin - r.ndim) + r.shape)
+    return r
+
+
+def asarray(a, dtype=None, order=None, *, device=None, copy=None):
+    return array(a, dtype=dtype, copy=copy if copy is not None else None,
+                 order="K" if order is None else order, device=device)
+
+
+def ascontiguousarray(a, dtype=None, *, device=None):
+    r = array(a, dtype=dtype, copy=None, order="C", device=device)
+    if not r._c_contiguous:
+        r = r.copy("C")
+    return r.reshape(1) if r.ndim == 0 else r
+
+
+def asfortranarray(a, dtype=None, *, device=None):
+    r = array(a, dtype=dtype, copy=None, order="F", device=device)
+    if not r._f_contiguous:
+        r = _core._array(r, None, True, "F", None)
+    return r.reshape(1) if r.ndim == 0 else r
+
+
+def copy(a, order="K"):
+    return array(a, copy=True, order=order)
+
+
+def asnumpy(a, stream=None, order="C", out=None):
+    """The array as a numpy.ndarray (copies device data to the host)."""
+    if isinstance(a, ndarray):
+        return a.get(stream=stream, order=order, out=out)
+    r = numpy.asarray(a, order=order)
+    if out is not None:
+        out[...] = r
+        return out
+    return r
+
+
+def copyto(dst, src, casting="same_kind", where=True):
+    _core._copyto(dst, src, casting, None if where is True else where)

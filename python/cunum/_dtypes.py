@@ -1,0 +1,69 @@
+"""dtypes: cunum uses numpy.dtype objects; promotion and casting are cunum's own."""
+import numpy
+
+from . import _core
+from ._convert import _NUMPY_DTYPES, dtype_code
+
+dtype = numpy.dtype
+finfo = numpy.finfo
+iinfo = numpy.iinfo
+issubdtype = numpy.issubdtype
+
+bool_ = numpy.bool_
+int8, int16, int32, int64 = numpy.int8, numpy.int16, numpy.int32, numpy.int64
+uint8, uint16, uint32, uint64 = numpy.uint8, numpy.uint16, numpy.uint32, numpy.uint64
+float16, float32, float64 = numpy.float16, numpy.float32, numpy.float64
+complex64, complex128 = numpy.complex64, numpy.complex128
+byte, ubyte, short, ushort = numpy.byte, numpy.ubyte, numpy.short, numpy.ushort
+intc, uintc, intp, uintp = numpy.intc, numpy.uintc, numpy.intp, numpy.uintp
+int_, uint, longlong, ulonglong = numpy.int_, numpy.uint, numpy.longlong, numpy.ulonglong
+half, single, double = numpy.half, numpy.single, numpy.double
+csingle, cdouble = numpy.csingle, numpy.cdouble
+generic, number, integer = numpy.generic, numpy.number, numpy.integer
+signedinteger, unsignedinteger = numpy.signedinteger, numpy.unsignedinteger
+inexact, floating, complexfloating = numpy.inexact, numpy.floating, numpy.complexfloating
+
+_WEAK = {int: 1, float: 2, complex: 3}
+
+
+def _classify(x, strong, weak):
+    t = type(x)
+    if t is bool:
+        strong.append(0)
+    elif t in _WEAK:
+        weak.append(_WEAK[t])
+    elif isinstance(x, _core.ndarray):
+        strong.append(x._dtype_code)
+    elif isinstance(x, (numpy.ndarray, numpy.generic)):
+        strong.append(dtype_code(x.dtype))
+    else:
+        strong.append(dtype_code(x))
+
+
+def result_type(*arrays_and_dtypes):
+    """NumPy 2 result_type (NEP 50: Python scalars are weak)."""
+    if not arrays_and_dtypes:
+        raise ValueError("at least one array or dtype is required")
+    strong, weak = [], []
+    for x in arrays_and_dtypes:
+        _classify(x, strong, weak)
+    return _NUMPY_DTYPES[_core._result_type(strong, weak)]
+
+
+def promote_types(type1, type2):
+    return _NUMPY_DTYPES[_core._promote_types(dtype_code(type1), dtype_code(type2))]
+
+
+def can_cast(from_, to, casting="safe"):
+    if type(from_) in (int, float, complex, bool):
+        raise TypeError(
+            "can_cast() does not support Python ints, floats, and complex because the result "
+            "used to depend on the value.\nThis change was part of adopting NEP 50, we may "
+            "explicitly allow them again in the future.")
+    if isinstance(from_, _core.ndarray):
+        code = from_._dtype_code
+    elif isinstance(from_, (numpy.ndarray, numpy.generic)):
+        code = dtype_code(from_.dtype)
+    else:
+        code = dtype_code(from_)
+    return _core._can_cast(code, dtype_code(to), casting)

@@ -1,0 +1,239 @@
+"""Python-level parts of cunum.ndarray: NumPy's method signatures and the
+Python protocols. The type itself, its attributes, indexing and operators
+are C++ (python/src/bind_ndarray.cpp)."""
+import numpy
+
+from . import _core
+from ._convert import host_to_device, to_numpy_dtype
+
+ndarray = _core.ndarray
+
+
+class Flags:
+    """x.flags: the layout flags NumPy users read."""
+
+    __slots__ = ("c_contiguous", "f_contiguous", "owndata")
+    writeable = True
+    aligned = True
+
+    def __init__(self, a):
+        self.c_contiguous = a._c_contiguous
+        self.f_contiguous = a._f_contiguous
+        self.owndata = a._owndata
+
+    _KEYS = {"C_CONTIGUOUS": "c_contiguous", "C": "c_contiguous", "CONTIGUOUS": "c_contiguous",
+             "F_CONTIGUOUS": "f_contiguous", "F": "f_contiguous", "FORTRAN": "f_contiguous",
+             "OWNDATA": "owndata", "O": "owndata", "WRITEABLE": "writeable", "W": "writeable",
+             "ALIGNED": "aligned", "A": "aligned"}
+
+    def __getitem__(self, key):
+        try:
+            return getattr(self, self._KEYS[key])
+        except KeyError:
+            raise KeyError(f"Unknown flag {key!r}") from None
+
+    def __repr__(self):
+        return (f"  C_CONTIGUOUS : {self.c_contiguous}\n  F_CONTIGUOUS : {self.f_contiguous}\n"
+                f"  OWNDATA : {self.owndata}\n  WRITEABLE : True\n  ALIGNED : True")
+
+
+def _get(self, stream=None, order="C", out=None):
+    """Copies the array to host memory as a numpy.ndarray (CuPy's get())."""
+    if out is not None:
+        if not isinstance(out, numpy.ndarray):
+            raise TypeError("out must be a numpy.ndarray")
+        if out.shape != self.shape:
+            raise ValueError(f"Shape mismatch: out has shape {out.shape}, array has {self.shape}")
+        if out.dtype == self.dtype and out.flags.c_contiguous:
+            self._copy_to_buffer(out)
+        else:
+            out[...] = _get(self)
+        return out
+    host = numpy.empty(self.shape, dtype=self.dtype)
+    if self.size:
+        self._copy_to_buffer(host)
+    if order in ("F", "f"):
+        host = numpy.asfortranarray(host)
+    return host
+
+
+def _array(self, dtype=None, copy=None):
+    if copy is False:
+        raise ValueError("cunum arrays live on a device: converting to NumPy always copies")
+    host = _get(self)
+    return host if dtype is None else host.astype(dtype, copy=False)
+
+
+def _repr(self):
+    return repr(_get(self))
+
+
+def _str(self):
+    return str(_get(self))
+
+
+def _scalar_check(self, what):
+    if self.size != 1:
+        raise TypeError(f"only length-1 arrays can be converted to Python {what}")
+
+
+def _bool(self):
+    if self.size == 1:
+        return bool(self._item())
+    if self.size == 0:
+        raise ValueError("The truth value of an empty array is ambiguous. Use `array.size > 0` "
+                         "to check that an array is not empty.")
+    raise ValueError("The truth value of an array with more than one element is ambiguous. "
+                     "Use a.any() or a.all()")
+
+
+def _int(self):
+    _scalar_check(self, "scalars")
+    return int(self._item())
+
+
+def _float(self):
+    _scalar_check(self, "scalars")
+    return float(self._item())
+
+
+def _complex(self):
+    _scalar_check(self, "scalars")
+    return complex(self._item())
+
+
+def _index(self):
+    if self.ndim != 0 or self.dtype.kind not in "iub" or self.dtype.kind == "b":
+        raise TypeError("only integer scalar arrays can be converted to a scalar index")
+    return int(self._item())
+
+
+def _iter(self):
+    if self.ndim == 0:
+        raise TypeError("iteration over a 0-d array")
+    for i in range(self.shape[0]):
+        yield self[i]
+
+
+def _contains(self, value):
+    return bool((self == value).any()._item())
+
+
+def _item(self, *args):
+    if not args:
+        return self._item()
+    if len(args) == 1:
+        idx = args[0]
+        if isinstance(idx, tuple):
+            if len(idx) != self.ndim:
+                raise ValueError("incorrect number of indices for array")
+            return self[idx]._item()
+        return self._item_at(int(idx))
+    if len(args) != self.ndim:
+        raise ValueError("incorrect number of indices for array")
+    return self[args]._item()
+
+
+def _tolist(self):
+    return _get(self).tolist()
+
+
+def _rebuild(host, device):
+    return host_to_device(host, _core.Device(device))
+
+
+def _reduce(self):
+    return (_rebuild, (_get(self), str(self.device)))
+
+
+def _copy_method(self, order="C"):
+    return self._copy(order)
+
+
+def _deepcopy(self, memo=None):
+    return self._copy("K")
+
+
+def _astype(self, dtype, order="K", casting="unsafe", subok=True, copy=True):
+    from ._dtypes import can_cast
+    if casting != "unsafe" and not can_cast(self.dtype, dtype, casting):
+        raise TypeError(f"Cannot cast array data from {self.dtype!r} to "
+                        f"{to_numpy_dtype(dtype)!r} according to the rule {casting!r}")
+    return self._astype(dtype, order, bool(copy))
+
+
+def _shape_args(args):
+    if len(args) == 1 and not isinstance(args[0], int):
+        return args[0]
+    return args
+
+
+def _reshape(self, *shape, order="C"):
+    if not shape:
+        raise TypeError("reshape() missing required argument 'shape' (pos 0)")
+    return self._reshape(_shape_args(shape), order)
+
+
+def _transpose(self, *axes):
+    if not axes or (len(axes) == 1 and axes[0] is None):
+        return self._transpose(None)
+    return self._transpose(list(_shape_args(axes)))
+
+
+def _to_device(self, device, /, *, stream=None):
+    if isinstance(device, str):
+        device = _core.Device(device)
+    return self._to_device(device)
+
+
+def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
+    import cunum
+    impl = getattr(cunum, ufunc.__name__, None)
+    if not isinstance(impl, _core.ufunc):
+        return NotImplemented
+    if method == "__call__":
+        return impl(*inputs, **kwargs)
+    if method == "reduce":
+        return impl.reduce(*inputs, **kwargs)
+    return NotImplemented
+
+
+def _array_function(self, func, types, args, kwargs):
+    import cunum
+    impl = getattr(cunum, func.__name__, None)
+    if impl is None or not callable(impl):
+        return NotImplemented
+    return impl(*args, **kwargs)
+
+
+def _install():
+    nd = ndarray
+    nd.flags = property(Flags)
+    nd.get = _get
+    nd.__array__ = _array
+    nd.__repr__ = _repr
+    nd.__str__ = _str
+    nd.__bool__ = _bool
+    nd.__int__ = _int
+    nd.__float__ = _float
+    nd.__complex__ = _complex
+    nd.__index__ = _index
+    nd.__iter__ = _iter
+    nd.__contains__ = _contains
+    nd.__hash__ = None
+    nd.__reduce__ = _reduce
+    nd.__copy__ = lambda self: self._copy("K")
+    nd.__deepcopy__ = _deepcopy
+    nd.__array_priority__ = 100.0
+    nd.__array_ufunc__ = _array_ufunc
+    nd.__array_function__ = _array_function
+    nd.item = _item
+    nd.tolist = _tolist
+    nd.copy = _copy_method
+    nd.astype = _astype
+    nd.reshape = _reshape
+    nd.transpose = _transpose
+    nd.to_device = _to_device
+
+
+_install()

@@ -1,0 +1,84 @@
+"""Reductions with NumPy's signatures. Results are cunum arrays (0-d for a
+full reduction), as in CuPy: no host synchronisation."""
+from . import _core
+from ._convert import asarray as _as
+
+ndarray = _core.ndarray
+
+
+def _a(x):
+    return x if isinstance(x, ndarray) else _as(x)
+
+
+def sum(a, axis=None, dtype=None, out=None, keepdims=False):
+    return _core._sum(_a(a), axis, bool(keepdims), dtype, out)
+
+
+def prod(a, axis=None, dtype=None, out=None, keepdims=False):
+    return _core._prod(_a(a), axis, bool(keepdims), dtype, out)
+
+
+def max(a, axis=None, out=None, keepdims=False):
+    return _core._max(_a(a), axis, bool(keepdims), None, out)
+
+
+def min(a, axis=None, out=None, keepdims=False):
+    return _core._min(_a(a), axis, bool(keepdims), None, out)
+
+
+amax = max
+amin = min
+
+
+def mean(a, axis=None, dtype=None, out=None, keepdims=False):
+    return _core._mean(_a(a), axis, bool(keepdims), dtype, out)
+
+
+def any(a, axis=None, out=None, keepdims=False):
+    return _core._any(_a(a), axis, bool(keepdims), None, out)
+
+
+def all(a, axis=None, out=None, keepdims=False):
+    return _core._all(_a(a), axis, bool(keepdims), None, out)
+
+
+def argmax(a, axis=None, out=None, *, keepdims=False):
+    return _core._argmax(_a(a), axis, bool(keepdims), out)
+
+
+def argmin(a, axis=None, out=None, *, keepdims=False):
+    return _core._argmin(_a(a), axis, bool(keepdims), out)
+
+
+_UFUNC_REDUCE = {"add": sum, "multiply": prod, "maximum": max, "minimum": min,
+                 "logical_and": all, "logical_or": any}
+
+
+def _install():
+    nd = ndarray
+    nd.sum = lambda self, axis=None, dtype=None, out=None, keepdims=False: sum(
+        self, axis, dtype, out, keepdims)
+    nd.prod = lambda self, axis=None, dtype=None, out=None, keepdims=False: prod(
+        self, axis, dtype, out, keepdims)
+    nd.max = lambda self, axis=None, out=None, keepdims=False: max(self, axis, out, keepdims)
+    nd.min = lambda self, axis=None, out=None, keepdims=False: min(self, axis, out, keepdims)
+    nd.mean = lambda self, axis=None, dtype=None, out=None, keepdims=False: mean(
+        self, axis, dtype, out, keepdims)
+    nd.any = lambda self, axis=None, out=None, keepdims=False: any(self, axis, out, keepdims)
+    nd.all = lambda self, axis=None, out=None, keepdims=False: all(self, axis, out, keepdims)
+    nd.argmax = lambda self, axis=None, out=None, *, keepdims=False: argmax(
+        self, axis, out, keepdims=keepdims)
+    nd.argmin = lambda self, axis=None, out=None, *, keepdims=False: argmin(
+        self, axis, out, keepdims=keepdims)
+
+    def reduce(self, array, axis=0, dtype=None, out=None, keepdims=False):
+        fn = _UFUNC_REDUCE.get(self.__name__)
+        if fn is None:
+            raise TypeError(f"reduce is not supported for ufunc {self.__name__!r} yet")
+        if fn in (sum, prod, ):
+            return fn(array, axis, dtype, out, keepdims)
+        return fn(array, axis, out, keepdims)
+    _core.ufunc.reduce = reduce
+
+
+_install()

@@ -1,0 +1,221 @@
+// The ndarray type: attributes, views, indexing, operators, host transfer.
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include "backend/backend.hpp"
+#include "bindings.hpp"
+#include "convert.hpp"
+#include "cunum/creation.hpp"
+#include "cunum/error.hpp"
+#include "cunum/indexing.hpp"
+#include "cunum/manipulation.hpp"
+#include "cunum/ufunc.hpp"
+
+namespace nb = nanobind;
+using namespace nb::literals;
+
+namespace cunum::py {
+
+namespace {
+nb::tuple to_tuple(const std::vector<int64_t>& v) {
+  nb::list l;
+  for (int64_t x : v) l.append(x);
+  return nb::tuple(l);
+}
+
+std::optional<int64_t> opt_index(nb::handle h) {
+  if (h.is_none()) return std::nullopt;
+  return nb::cast<int64_t>(nb::int_(h.attr("__index__")()));
+}
+
+[[noreturn]] void advanced_index_error() {
+  throw IndexError(
+      "only integers, slices (`:`), ellipsis (`...`) and numpy.newaxis (`None`) are valid "
+      "indices here; integer and boolean array indices are not supported by cunum yet");
+}
+
+Index parse_index_item(nb::handle h) {
+  PyObject* o = h.ptr();
+  if (o == Py_None) return Index::newaxis();
+  if (o == Py_Ellipsis) return Index::ellipsis();
+  if (PySlice_Check(o)) {
+    Slice s{opt_index(h.attr("start")), opt_index(h.attr("stop")), opt_index(h.attr("step"))};
+    return Index(s);
+  }
+  if (PyBool_Check(o)) advanced_index_error();
+  if (PyLong_Check(o)) return Index(nb::cast<int64_t>(h));
+  ndarray* a = nullptr;
+  if (nb::try_cast<ndarray*>(h, a) && a) {
+    if (a->ndim() == 0 && is_integer(a->dtype())) return Index(a->item().as_int64());
+    advanced_index_error();
+  }
+  if (PyObject_HasAttrString(o, "__index__") && !PySequence_Check(o))
+    return Index(nb::cast<int64_t>(nb::int_(h.attr("__index__")())));
+  advanced_index_error();
+}
+
+std::vector<Index> parse_key(nb::handle key) {
+  std::vector<Index> idx;
+  if (PyTuple_Check(key.ptr())) {
+    for (nb::handle item : nb::borrow<nb::tuple>(key)) idx.push_back(parse_index_item(item));
+  } else {
+    idx.push_back(parse_index_item(key));
+  }
+  return idx;
+}
+
+void setitem(const ndarray& self, nb::handle key, nb::handle value) {
+  ndarray view = index(self, parse_key(key));
+  if (auto s = python_scalar(value)) {
+    s->check_fits(view.dtype());
+    view.fill(*s);
+    return;
+  }
+  index_assign(view, {}, as_array(value));
+}
+
+// Binary operator: returns NotImplemented for operands nothing can convert.
+nb::object binop(core::UfuncId id, nb::handle a, nb::handle b) {
+  Operand ops[2] = {as_operand(a), as_operand(b)};
+  return nb::cast(apply_ufunc(id, ops, 2, {}));
+}
+nb::object inplace(core::UfuncId id, nb::handle self, nb::handle b) {
+  ndarray& s = nb::cast<ndarray&>(self);
+  Operand ops[2] = {Operand(s), as_operand(b)};
+  UfuncOptions o;
+  o.out = s;
+  apply_ufunc(id, ops, 2, o);
+  return nb::borrow(self);
+}
+
+void buffer_copy(const ndarray& a, nb::handle buf, bool to_host) {
+  Py_buffer view;
+  int flags = to_host ? (PyBUF_SIMPLE | PyBUF_WRITABLE) : PyBUF_SIMPLE;
+  if (PyObject_GetBuffer(buf.ptr(), &view, flags) != 0) throw nb::python_error();
+  struct Release {
+    Py_buffer* v;
+    ~Release() { PyBuffer_Release(v); }
+  } release{&view};
+  if (view.len != a.nbytes()) throw ValueError("buffer size does not match the array");
+  if (to_host) a.copy_to_host(view.buf);
+  else const_cast<ndarray&>(a).copy_from_host(view.buf);
+}
+}  // namespace
+
+void bind_ndarray(nb::module_& m) {
+  nb::class_<Device>(m, "Device")
+      .def("__init__", [](Device* d, nb::handle spec) {
+        if (PyLong_Check(spec.ptr())) new (d) Device(Device::cuda(nb::cast<int>(spec)));
+        else if (spec.is_none()) new (d) Device(default_device());
+        else new (d) Device(Device::parse(nb::cast<std::string>(nb::str(spec))));
+      }, "device"_a = nb::none())
+      .def_prop_ro("kind", [](const Device& d) { return d.is_cpu() ? "cpu" : "cuda"; })
+      .def_prop_ro("id", [](const Device& d) { return d.index; })
+      .def("__str__", &Device::str)
+      .def("__repr__", [](const Device& d) { return "<Device " + d.str() + ">"; })
+      .def("__eq__", [](const Device& a, nb::handle b) {
+        Device* o = nullptr;
+        return nb::try_cast<Device*>(b, o) && o && *o == a;
+      })
+      .def("__hash__", [](const Device& d) { return static_cast<int>(d.kind) * 1024 + d.index; });
+  m.def("_default_device", &default_device);
+  m.def("_device_override", &default_device_override);
+  m.def("_set_device_override", &set_default_device_override, "device"_a.none());
+  m.def("_cuda_device_count", &cuda_device_count);
+  m.def("_device_available", [](const Device& d) { return backend::available(d); });
+
+  nb::class_<ndarray> cls(m, "ndarray");
+  cls.def("__init__", [](ndarray* self, nb::handle shape, nb::handle dtype, nb::handle order) {
+        DType d = dtype.is_none() ? DType::Float64 : as_dtype(dtype);
+        char o = order.is_none() ? 'C' : nb::cast<std::string>(order)[0];
+        new (self) ndarray(empty(as_shape(shape), d, std::nullopt, o));
+      }, "shape"_a, "dtype"_a = nb::none(), "order"_a = nb::none())
+      .def_prop_ro("shape", [](const ndarray& a) { return to_tuple(a.shape()); })
+      .def_prop_ro("strides", [](const ndarray& a) { return to_tuple(a.strides()); })
+      .def_prop_ro("ndim", &ndarray::ndim)
+      .def_prop_ro("size", &ndarray::size)
+      .def_prop_ro("itemsize", &ndarray::itemsize)
+      .def_prop_ro("nbytes", &ndarray::nbytes)
+      .def_prop_ro("dtype", [](const ndarray& a) { return numpy_dtype(a.dtype()); })
+      .def_prop_ro("_dtype_code", [](const ndarray& a) { return static_cast<int>(a.dtype()); })
+      .def_prop_ro("device", &ndarray::device)
+      .def_prop_ro("_owndata", &ndarray::owndata)
+      .def_prop_ro("_c_contiguous", &ndarray::is_c_contiguous)
+      .def_prop_ro("_f_contiguous", &ndarray::is_f_contiguous)
+      .def_prop_ro("_data_ptr", [](const ndarray& a) { return reinterpret_cast<uintptr_t>(a.data()); })
+      .def_prop_ro("base", [](const ndarray& a) -> nb::object {
+        if (a.owndata()) return nb::none();
+        return nb::cast(a.base());
+      })
+      .def_prop_ro("T", [](const ndarray& a) { return transpose(a); })
+      .def_prop_ro("mT", [](const ndarray& a) { return matrix_transpose(a); })
+      .def_prop_ro("real", &ndarray::real)
+      .def_prop_ro("imag", &ndarray::imag)
+      .def("_shares_memory_with", [](const ndarray& a, const ndarray& b) { return a.shares_storage_with(b); })
+      .def("_reshape", [](const ndarray& a, nb::handle shape, const std::string& order) {
+        return reshape(a, as_shape(shape), order[0]);
+      })
+      .def("_transpose", [](const ndarray& a, std::optional<std::vector<int64_t>> axes) {
+        return transpose(a, axes);
+      }, "axes"_a.none())
+      .def("_astype", [](const ndarray& a, nb::handle dtype, const std::string& order, bool copy) {
+        DType d = as_dtype(dtype);
+        char o = order[0];
+        return array(a, d, copy, o);
+      })
+      .def("_copy", [](const ndarray& a, const std::string& order) { return a.copy(order[0]); })
+      .def("_to_device", [](const ndarray& a, const Device& d) { return a.to(d); })
+      .def("fill", [](ndarray& a, nb::handle v) {
+        if (auto s = python_scalar(v)) {
+          a.fill(*s);
+          return;
+        }
+        ndarray src = as_array(v);
+        if (src.size() != 1) throw ValueError("input must be a scalar");
+        a.fill(src.item());
+      })
+      .def("_item", [](const ndarray& a) { return scalar_to_python(a.item()); })
+      .def("_item_at", [](const ndarray& a, int64_t i) { return scalar_to_python(a.item(i)); })
+      .def("_copy_to_buffer", [](const ndarray& a, nb::handle buf) { buffer_copy(a, buf, true); })
+      .def("_copy_from_buffer", [](const ndarray& a, nb::handle buf) { buffer_copy(a, buf, false); })
+      .def("__getitem__", [](const ndarray& a, nb::handle key) { return index(a, parse_key(key)); })
+      .def("__setitem__", &setitem)
+      .def("__len__", [](const ndarray& a) {
+        if (a.ndim() == 0) throw TypeError("len() of unsized object");
+        return a.shape()[0];
+      });
+
+#define CUNUM_BINOP(py, rpy, ipy, id)                                                           \
+  cls.def(py, [](nb::handle a, nb::handle b) { return binop(core::UfuncId::id, a, b); });      \
+  cls.def(rpy, [](nb::handle a, nb::handle b) { return binop(core::UfuncId::id, b, a); });     \
+  cls.def(ipy, [](nb::handle a, nb::handle b) { return inplace(core::UfuncId::id, a, b); });
+  CUNUM_BINOP("__add__", "__radd__", "__iadd__", add)
+  CUNUM_BINOP("__sub__", "__rsub__", "__isub__", subtract)
+  CUNUM_BINOP("__mul__", "__rmul__", "__imul__", multiply)
+  CUNUM_BINOP("__truediv__", "__rtruediv__", "__itruediv__", true_divide)
+  CUNUM_BINOP("__floordiv__", "__rfloordiv__", "__ifloordiv__", floor_divide)
+  CUNUM_BINOP("__mod__", "__rmod__", "__imod__", remainder)
+  CUNUM_BINOP("__pow__", "__rpow__", "__ipow__", power)
+  CUNUM_BINOP("__and__", "__rand__", "__iand__", bitwise_and)
+  CUNUM_BINOP("__or__", "__ror__", "__ior__", bitwise_or)
+  CUNUM_BINOP("__xor__", "__rxor__", "__ixor__", bitwise_xor)
+  CUNUM_BINOP("__lshift__", "__rlshift__", "__ilshift__", left_shift)
+  CUNUM_BINOP("__rshift__", "__rrshift__", "__irshift__", right_shift)
+#undef CUNUM_BINOP
+#define CUNUM_CMP(py, id) \
+  cls.def(py, [](nb::handle a, nb::handle b) { return binop(core::UfuncId::id, a, b); });
+  CUNUM_CMP("__eq__", equal)
+  CUNUM_CMP("__ne__", not_equal)
+  CUNUM_CMP("__lt__", less)
+  CUNUM_CMP("__le__", less_equal)
+  CUNUM_CMP("__gt__", greater)
+  CUNUM_CMP("__ge__", greater_equal)
+#undef CUNUM_CMP
+  cls.def("__neg__", [](const ndarray& a) { return negative(a); });
+  cls.def("__pos__", [](const ndarray& a) { return positive(a); });
+  cls.def("__abs__", [](const ndarray& a) { return absolute(a); });
+  cls.def("__invert__", [](const ndarray& a) { return invert(a); });
+}
+
+}  // namespace cunum::py

@@ -1,0 +1,9 @@
+#pragma once
+#include <nanobind/nanobind.h>
+
+namespace cunum::py {
+void bind_dtypes(nanobind::module_& m);
+void bind_ndarray(nanobind::module_& m);
+void bind_ufuncs(nanobind::module_& m);
+void bind_functions(nanobind::module_& m);
+}  // namespace cunum::py

@@ -1,0 +1,92 @@
+#include "convert.hpp"
+
+#include <nanobind/stl/string.h>
+
+#include "cunum/creation.hpp"
+#include "cunum/error.hpp"
+
+namespace cunum::py {
+
+namespace {
+nb::object g_asarray;   // cunum._convert.asarray(obj) -> cunum ndarray
+nb::object g_dtype_of;  // cunum._convert.dtype_code(obj) -> int (DType)
+nb::object g_np_dtypes[kNumDTypes];
+}  // namespace
+
+void set_python_helpers(nb::object asarray, nb::object dtype_of) {
+  g_asarray = asarray;
+  g_dtype_of = dtype_of;
+  nb::object np = nb::module_::import_("numpy");
+  for (int i = 0; i < kNumDTypes; ++i)
+    g_np_dtypes[i] = np.attr("dtype")(std::string(dtype_name(static_cast<DType>(i))));
+}
+
+std::optional<Scalar> python_scalar(nb::handle h) {
+  PyObject* o = h.ptr();
+  if (PyBool_Check(o)) return Scalar(o == Py_True);
+  if (PyLong_CheckExact(o)) {
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (!overflow) return Scalar(v);
+    if (overflow > 0) {
+      unsigned long long u = PyLong_AsUnsignedLongLong(o);
+      if (!PyErr_Occurred()) return Scalar(u);
+      PyErr_Clear();
+    }
+    throw OverflowError("Python integer " + nb::cast<std::string>(nb::str(h)) +
+                        " out of bounds for int64 and uint64");
+  }
+  if (PyFloat_CheckExact(o)) return Scalar(PyFloat_AS_DOUBLE(o));
+  if (PyComplex_CheckExact(o)) return Scalar(PyComplex_RealAsDouble(o), PyComplex_ImagAsDouble(o));
+  return std::nullopt;
+}
+
+ndarray as_array(nb::handle h) {
+  ndarray* a = nullptr;
+  if (nb::try_cast<ndarray*>(h, a) && a) return *a;
+  nb::object r = g_asarray(h);
+  return nb::cast<ndarray>(r);
+}
+
+Operand as_operand(nb::handle h) {
+  ndarray* a = nullptr;
+  if (nb::try_cast<ndarray*>(h, a) && a) return Operand(*a);
+  if (auto s = python_scalar(h)) return Operand(*s);
+  return Operand(as_array(h));
+}
+
+nb::object scalar_to_python(const Scalar& s) {
+  switch (s.kind) {
+    case Scalar::Kind::Bool: return nb::bool_(s.b);
+    case Scalar::Kind::Int: return nb::int_(s.i);
+    case Scalar::Kind::UInt: return nb::steal(PyLong_FromUnsignedLongLong(s.u));
+    case Scalar::Kind::Float: return nb::float_(s.re);
+    default: return nb::steal(PyComplex_FromDoubles(s.re, s.im));
+  }
+}
+
+DType as_dtype(nb::handle h) {
+  if (PyLong_CheckExact(h.ptr())) throw TypeError("Cannot interpret '" + nb::cast<std::string>(nb::repr(h)) + "' as a data type");
+  return static_cast<DType>(nb::cast<int>(g_dtype_of(h)));
+}
+
+nb::object numpy_dtype(DType d) { return g_np_dtypes[static_cast<int>(d)]; }
+
+Shape as_shape(nb::handle h) {
+  Shape s;
+  if (PyLong_Check(h.ptr()) || nb::hasattr(h, "__index__")) {
+    if (!PySequence_Check(h.ptr())) {
+      s.push_back(nb::cast<int64_t>(nb::int_(h)));
+      return s;
+    }
+  }
+  for (nb::handle item : h) {
+    if (!PyLong_Check(item.ptr()) && !nb::hasattr(item, "__index__"))
+      throw TypeError("'" + nb::cast<std::string>(nb::str(item.type().attr("__name__"))) +
+                      "' object cannot be interpreted as an integer");
+    s.push_back(nb::cast<int64_t>(nb::int_(item)));
+  }
+  return s;
+}
+
+}  // namespace cunum::py

@@ -1,0 +1,29 @@
+// Conversions between Python objects and cunum's C++ values.
+#pragma once
+#include <nanobind/nanobind.h>
+
+#include <optional>
+
+#include "cunum/ndarray.hpp"
+#include "cunum/ufunc.hpp"
+
+namespace cunum::py {
+namespace nb = nanobind;
+
+// Python bool/int/float/complex (exact types: NumPy scalars are strong and go
+// through as_array) -> weak Scalar. nullopt for anything else.
+std::optional<Scalar> python_scalar(nb::handle h);
+// Any array-like -> ndarray (cunum arrays pass through; others go through the
+// Python-side converter cunum._convert.asarray).
+ndarray as_array(nb::handle h);
+// An ufunc operand: array, weak Python scalar, or anything array-like.
+Operand as_operand(nb::handle h);
+// A Scalar -> the Python object NumPy's item() would give.
+nb::object scalar_to_python(const Scalar& s);
+// A DType <-> numpy.dtype
+DType as_dtype(nb::handle h);  // accepts anything numpy.dtype() accepts
+nb::object numpy_dtype(DType d);
+Shape as_shape(nb::handle h);  // int or sequence of ints
+void set_python_helpers(nb::object asarray, nb::object dtype_of);
+
+}  // namespace cunum::py

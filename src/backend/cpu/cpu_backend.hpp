@@ -1,0 +1,34 @@
+// The CPU backend: host memory and loops over the op definitions.
+#pragma once
+#include "backend/backend.hpp"
+
+namespace cunum::backend::cpu {
+
+using LoopFn = void (*)(char** data, const int64_t* strides, int64_t n);
+using LoopTable = LoopFn[core::kNumUfuncs][kNumDTypes];
+
+// Each fills its part of the ufunc table (loops_*.cpp).
+void register_arithmetic_loops(LoopTable& t);
+void register_comparison_loops(LoopTable& t);
+void register_math_loops(LoopTable& t);
+
+class CpuBackend final : public Backend {
+ public:
+  CpuBackend();
+  void* allocate(size_t nbytes) override;
+  void deallocate(void* p, size_t nbytes) noexcept override;
+  void copy_from_host(void* dst, const void* src, size_t nbytes) override;
+  void copy_to_host(void* dst, const void* src, size_t nbytes) override;
+  void synchronize() override {}
+  void copy(const LoopPlan& plan, DType src, DType dst) override;
+  void copy_where(const LoopPlan& plan, DType src, DType dst) override;
+  void fill(const LoopPlan& plan, DType dst, const Scalar& value) override;
+  void iota(void* dst, int64_t n, DType dtype, const Scalar& start, const Scalar& step) override;
+  void ufunc(core::UfuncId id, DType loop, const LoopPlan& plan) override;
+  void reduce(core::ReduceId id, DType dtype, const ReducePlan& plan) override;
+
+ private:
+  LoopTable loops_{};
+};
+
+}  // namespace cunum::backend::cpu

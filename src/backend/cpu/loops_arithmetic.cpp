@@ -1,0 +1,16 @@
+#include "backend/cpu/ufunc_loops.hpp"
+
+namespace cunum::backend::cpu {
+void register_arithmetic_loops(LoopTable& t) {
+  CUNUM_CPU_REGISTER(t, add);
+  CUNUM_CPU_REGISTER(t, subtract);
+  CUNUM_CPU_REGISTER(t, multiply);
+  CUNUM_CPU_REGISTER(t, true_divide);
+  CUNUM_CPU_REGISTER(t, floor_divide);
+  CUNUM_CPU_REGISTER(t, remainder);
+  CUNUM_CPU_REGISTER(t, power);
+  CUNUM_CPU_REGISTER(t, negative);
+  CUNUM_CPU_REGISTER(t, positive);
+  CUNUM_CPU_REGISTER(t, absolute);
+}
+}  // namespace cunum::backend::cpu

@@ -1,0 +1,12 @@
+#include "backend/cpu/ufunc_loops.hpp"
+
+namespace cunum::backend::cpu {
+void register_math_loops(LoopTable& t) {
+  CUNUM_CPU_REGISTER(t, sqrt);
+  CUNUM_CPU_REGISTER(t, exp);
+  CUNUM_CPU_REGISTER(t, log);
+  CUNUM_CPU_REGISTER(t, sin);
+  CUNUM_CPU_REGISTER(t, cos);
+  CUNUM_CPU_REGISTER(t, tanh);
+}
+}  // namespace cunum::backend::cpu

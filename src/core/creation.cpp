@@ -1,0 +1,216 @@
+#include "cunum/creation.hpp"
+
+#include <cmath>
+#include <vector>
+
+#include "backend/backend.hpp"
+#include "core/assign.hpp"
+#include "cunum/error.hpp"
+#include "cunum/ufunc.hpp"
+
+namespace cunum {
+
+namespace {
+Device dev_or_default(std::optional<Device> d) { return d ? *d : default_device(); }
+
+char keep_order(const ndarray& a) {
+  return (a.is_f_contiguous() && !a.is_c_contiguous()) ? 'F' : 'C';
+}
+}  // namespace
+
+ndarray empty(const Shape& shape, DType dtype, std::optional<Device> device, char order) {
+  if (order != 'C' && order != 'F') throw ValueError("only 'C' or 'F' order is permitted");
+  return ndarray::allocate(shape, dtype, dev_or_default(device), order);
+}
+ndarray zeros(const Shape& shape, DType dtype, std::optional<Device> device, char order) {
+  ndarray a = empty(shape, dtype, device, order);
+  a.fill(Scalar(0));
+  return a;
+}
+ndarray ones(const Shape& shape, DType dtype, std::optional<Device> device, char order) {
+  ndarray a = empty(shape, dtype, device, order);
+  a.fill(Scalar(1));
+  return a;
+}
+ndarray full(const Shape& shape, const Scalar& value, std::optional<DType> dtype,
+             std::optional<Device> device, char order) {
+  ndarray a = empty(shape, dtype ? *dtype : value.default_dtype(), device, order);
+  a.fill(value);
+  return a;
+}
+
+ndarray empty_like(const ndarray& like, std::optional<DType> dtype, char order,
+                   std::optional<Shape> shape, std::optional<Device> device) {
+  char o = order;
+  if (o == 'K' || o == 'A') o = keep_order(like);
+  return empty(shape ? *shape : like.shape(), dtype ? *dtype : like.dtype(),
+               device ? *device : like.device(), o);
+}
+ndarray zeros_like(const ndarray& like, std::optional<DType> dtype, char order,
+                   std::optional<Shape> shape, std::optional<Device> device) {
+  ndarray a = empty_like(like, dtype, order, shape, device);
+  a.fill(Scalar(0));
+  return a;
+}
+ndarray ones_like(const ndarray& like, std::optional<DType> dtype, char order,
+                  std::optional<Shape> shape, std::optional<Device> device) {
+  ndarray a = empty_like(like, dtype, order, shape, device);
+  a.fill(Scalar(1));
+  return a;
+}
+ndarray full_like(const ndarray& like, const Scalar& value, std::optional<DType> dtype,
+                  char order, std::optional<Shape> shape, std::optional<Device> device) {
+  ndarray a = empty_like(like, dtype, order, shape, device);
+  a.fill(value);
+  return a;
+}
+
+ndarray arange(const Scalar& stop) { return arange(Scalar(0), stop, Scalar(1)); }
+
+ndarray arange(const Scalar& start, const Scalar& stop, const Scalar& step,
+               std::optional<DType> dtype, std::optional<Device> device) {
+  auto kind_of = [](const Scalar& s) {
+    return s.strong ? s.dtype : s.default_dtype();
+  };
+  if (start.kind == Scalar::Kind::Complex || stop.kind == Scalar::Kind::Complex ||
+      step.kind == Scalar::Kind::Complex)
+    throw TypeError("arange() does not support complex arguments");
+  DType natural = promote_types(promote_types(kind_of(start), kind_of(stop)), kind_of(step));
+  if (natural == DType::Bool) natural = DType::Int64;
+  DType out = dtype ? *dtype : natural;
+  int64_t n;
+  if (is_integer(natural)) {
+    int64_t a = start.as_int64(), b = stop.as_int64(), s = step.as_int64();
+    if (s == 0) throw ValueError("arange: step must not be zero (division by zero)");
+    if (s > 0) n = b > a ? (b - a + s - 1) / s : 0;
+    else n = a > b ? (a - b + (-s) - 1) / (-s) : 0;
+  } else {
+    double a = start.as_double(), b = stop.as_double(), s = step.as_double();
+    if (s == 0) throw ValueError("arange: step must not be zero (division by zero)");
+    double len = std::ceil((b - a) / s);
+    if (!std::isfinite(len)) throw ValueError("arange: cannot compute length");
+    n = len > 0 ? static_cast<int64_t>(len) : 0;
+  }
+  ndarray r = empty({n}, out, device);
+  if (n == 0) return r;
+  if (is_integer(natural) || is_bool(out)) {
+    ndarray tmp = is_integer(out) ? r : empty({n}, DType::Int64, device);
+    backend::get(r.device()).iota(tmp.data(), n, tmp.dtype(), start, step);
+    if (!tmp.shares_storage_with(r)) core::assign(r, tmp);
+  } else {
+    // NumPy computes float ranges as start + i * (second - first).
+    ndarray tmp = (is_inexact(out)) ? r : empty({n}, DType::Float64, device);
+    double a = start.as_double(), s = step.as_double();
+    double delta = (a + s) - a;
+    backend::get(r.device()).iota(tmp.data(), n, tmp.dtype(), Scalar(a), Scalar(delta));
+    if (!tmp.shares_storage_with(r)) core::assign(r, tmp);
+  }
+  return r;
+}
+
+ndarray linspace(const Scalar& start, const Scalar& stop, int64_t num, bool endpoint,
+                 std::optional<DType> dtype, std::optional<Device> device) {
+  if (num < 0) throw ValueError("Number of samples, " + std::to_string(num) + ", must be non-negative.");
+  const bool cplx = start.kind == Scalar::Kind::Complex || stop.kind == Scalar::Kind::Complex;
+  DType work = cplx ? DType::Complex128 : DType::Float64;
+  DType out = dtype ? *dtype : work;
+  ndarray y = empty({num}, work, device);
+  const int64_t div = endpoint ? num - 1 : num;
+  auto& be = backend::get(y.device());
+  if (num > 0) {
+    if (cplx) {
+      double sr = start.kind == Scalar::Kind::Complex ? start.re : start.as_double();
+      double si = start.kind == Scalar::Kind::Complex ? start.im : 0.0;
+      double er = stop.kind == Scalar::Kind::Complex ? stop.re : stop.as_double();
+      double ei = stop.kind == Scalar::Kind::Complex ? stop.im : 0.0;
+      double d = div > 0 ? (double)div : 1.0;
+      be.iota(y.data(), num, work, Scalar(sr, si), Scalar((er - sr) / d, (ei - si) / d));
+    } else {
+      double a = start.as_double(), b = stop.as_double();
+      double step = div > 0 ? (b - a) / (double)div : 0.0;
+      be.iota(y.data(), num, work, Scalar(a), Scalar(step));
+    }
+    if (endpoint && num > 1) {
+      ndarray last(y.storage(), y.offset() + (num - 1) * (int64_t)y.itemsize(), {}, {}, work);
+      last.fill(stop);
+    }
+  }
+  if (is_integer(out)) {
+    // NumPy 2 rounds towards -inf for integer dtypes.
+    ndarray f = floor_divide(y, 1.0);
+    return f.astype(out);
+  }
+  return out == work ? y : y.astype(out);
+}
+
+ndarray logspace(const Scalar& start, const Scalar& stop, int64_t num, bool endpoint,
+                 const Scalar& base, std::optional<DType> dtype, std::optional<Device> device) {
+  ndarray y = linspace(start, stop, num, endpoint, {}, device);
+  ndarray r = power(base, y);
+  return dtype && *dtype != r.dtype() ? r.astype(*dtype) : r;
+}
+
+ndarray eye(int64_t n, std::optional<int64_t> m_opt, int64_t k, DType dtype,
+            std::optional<Device> device, char order) {
+  const int64_t m = m_opt ? *m_opt : n;
+  ndarray a = zeros({n, m}, dtype, device, order);
+  const int64_t len = std::max<int64_t>(0, std::min(n - std::max<int64_t>(-k, 0), m - std::max<int64_t>(k, 0)));
+  if (len > 0) {
+    const int64_t row = a.strides()[0], col = a.strides()[1];
+    const int64_t off = k >= 0 ? k * col : -k * row;
+    ndarray diag(a.storage(), a.offset() + off, {len}, {row + col}, dtype);
+    diag.fill(Scalar(1));
+  }
+  return a;
+}
+
+ndarray identity(int64_t n, DType dtype, std::optional<Device> device) {
+  return eye(n, n, 0, dtype, device);
+}
+
+ndarray scalar_array(const Scalar& value, std::optional<DType> dtype, std::optional<Device> device) {
+  DType d = dtype ? *dtype : value.default_dtype();
+  if (!dtype) value.check_fits(d);
+  ndarray a = empty({}, d, device);
+  a.fill(value);
+  return a;
+}
+
+ndarray from_host_bytes(const void* data, const Shape& shape, DType dtype, std::optional<Device> device) {
+  ndarray a = empty(shape, dtype, device);
+  backend::get(a.device()).copy_from_host(a.data(), data, static_cast<size_t>(a.nbytes()));
+  return a;
+}
+
+ndarray array(const ndarray& a, std::optional<DType> dtype, bool copy, char order,
+              std::optional<Device> device) {
+  const DType d = dtype ? *dtype : a.dtype();
+  const Device dev = device ? *device : a.device();
+  char o = order;
+  if (o == 'K' || o == 'A') o = keep_order(a);
+  if (!copy && d == a.dtype() && dev == a.device() &&
+      (order == 'K' || order == 'A' || (o == 'C' ? a.is_c_contiguous() : a.is_f_contiguous())))
+    return a;
+  ndarray r = ndarray::allocate(a.shape(), d, dev, o);
+  if (dev != a.device()) {
+    // Across devices: stage through host memory in the source dtype.
+    std::vector<unsigned char> buf(static_cast<size_t>(a.nbytes()));
+    a.copy_to_host(buf.data());
+    ndarray moved = from_host_bytes(buf.data(), a.shape(), a.dtype(), dev);
+    core::assign(r, moved);
+  } else {
+    core::assign(r, a);
+  }
+  return r;
+}
+
+ndarray ascontiguousarray(const ndarray& a, std::optional<DType> dtype) {
+  ndarray r = array(a, dtype, false, 'C');
+  return r.ndim() == 0 ? r.reshape({1}) : r;
+}
+ndarray asfortranarray(const ndarray& a, std::optional<DType> dtype) {
+  ndarray r = array(a, dtype, false, 'F');
+  return r.ndim() == 0 ? r.reshape({1}) : r;
+}
+
+}  // namespace cunum

@@ -1,0 +1,131 @@
+#include "core/loop_plan.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+#include "cunum/error.hpp"
+
+namespace cunum::core {
+
+Strides broadcast_strides(const ndarray& a, const Shape& shape) {
+  const int nd = static_cast<int>(shape.size()), an = a.ndim();
+  if (an > nd)
+    throw ValueError("could not broadcast input array from shape " + shape_str(a.shape()) +
+                     " into shape " + shape_str(shape));
+  Strides s(nd, 0);
+  for (int i = 0; i < an; ++i) {
+    const int j = nd - an + i;
+    if (a.shape()[i] == shape[j]) s[j] = a.strides()[i];
+    else if (a.shape()[i] == 1) s[j] = 0;
+    else
+      throw ValueError("could not broadcast input array from shape " + shape_str(a.shape()) +
+                       " into shape " + shape_str(shape));
+  }
+  return s;
+}
+
+Shape broadcast_shape(std::initializer_list<const Shape*> shapes) {
+  size_t nd = 0;
+  for (const Shape* s : shapes) nd = std::max(nd, s->size());
+  Shape r(nd, 1);
+  for (const Shape* s : shapes) {
+    const size_t off = nd - s->size();
+    for (size_t i = 0; i < s->size(); ++i) {
+      int64_t v = (*s)[i], &o = r[off + i];
+      if (v == o || v == 1) continue;
+      if (o == 1) { o = v; continue; }
+      std::string msg = "operands could not be broadcast together with shapes";
+      for (const Shape* t : shapes) msg += " " + shape_str(*t);
+      throw ValueError(msg);
+    }
+  }
+  return r;
+}
+
+backend::LoopPlan make_loop_plan(const Shape& shape, const PlanOperand* ops, int nops, int order_by) {
+  backend::LoopPlan p;
+  p.nops = nops;
+  for (int k = 0; k < nops; ++k) p.data[k] = ops[k].data;
+  const int nd = static_cast<int>(shape.size());
+  // Keep the dims that matter (size != 1); a zero-size dim empties the loop.
+  std::vector<int> dims;
+  for (int d = 0; d < nd; ++d) {
+    if (shape[d] == 0) {
+      p.shape = {0};
+      for (int k = 0; k < nops; ++k) p.strides[k] = {0};
+      return p;
+    }
+    if (shape[d] != 1) dims.push_back(d);
+  }
+  // Innermost last: sort by |stride| of the ordering operand, descending;
+  // ties keep C order (stable).
+  const Strides& key = ops[order_by].strides;
+  std::stable_sort(dims.begin(), dims.end(), [&](int a, int b) {
+    return std::llabs(key[a]) > std::llabs(key[b]);
+  });
+  // Coalesce: outer dim o and inner dim i merge when every operand has
+  // stride[o] == stride[i] * shape[i].
+  std::vector<int64_t> sh;
+  std::array<std::vector<int64_t>, backend::kMaxOperands> st;
+  for (int d : dims) {
+    sh.push_back(shape[d]);
+    for (int k = 0; k < nops; ++k) st[k].push_back(ops[k].strides[d]);
+  }
+  // Merge from the innermost outwards.
+  std::vector<int64_t> msh;
+  std::array<std::vector<int64_t>, backend::kMaxOperands> mst;
+  for (int j = static_cast<int>(sh.size()) - 1; j >= 0; --j) {
+    bool merge = !msh.empty();
+    for (int k = 0; k < nops && merge; ++k)
+      merge = st[k][j] == mst[k].back() * msh.back();
+    if (merge) {
+      msh.back() *= sh[j];
+      // the merged dim keeps the inner stride
+    } else {
+      msh.push_back(sh[j]);
+      for (int k = 0; k < nops; ++k) mst[k].push_back(st[k][j]);
+    }
+  }
+  std::reverse(msh.begin(), msh.end());
+  for (int k = 0; k < nops; ++k) std::reverse(mst[k].begin(), mst[k].end());
+  p.shape = std::move(msh);
+  for (int k = 0; k < nops; ++k) p.strides[k] = std::move(mst[k]);
+  // 32-bit indexing when every operand's extent fits.
+  bool fits = true;
+  for (int k = 0; k < nops && fits; ++k) {
+    int64_t extent = 0;
+    for (size_t d = 0; d < p.shape.size(); ++d) extent += std::llabs(p.strides[k][d]) * (p.shape[d] - 1);
+    fits = extent < (int64_t(1) << 31);
+  }
+  p.index32 = fits && p.size() < (int64_t(1) << 31);
+  return p;
+}
+
+backend::LoopPlan plan_for(const Shape& shape, std::initializer_list<const ndarray*> arrays,
+                           int order_by) {
+  PlanOperand ops[backend::kMaxOperands];
+  int n = 0;
+  for (const ndarray* a : arrays) {
+    CUNUM_ASSERT(n < backend::kMaxOperands);
+    ops[n++] = PlanOperand{a->data(), broadcast_strides(*a, shape)};
+  }
+  return make_loop_plan(shape, ops, n, order_by);
+}
+
+bool may_overlap(const ndarray& a, const ndarray& b) {
+  if (a.storage() != b.storage() || a.size() == 0 || b.size() == 0) return false;
+  auto range = [](const ndarray& x) {
+    int64_t lo = x.offset(), hi = x.offset();
+    for (int d = 0; d < x.ndim(); ++d) {
+      int64_t e = x.strides()[d] * (x.shape()[d] - 1);
+      if (e < 0) lo += e;
+      else hi += e;
+    }
+    return std::pair<int64_t, int64_t>(lo, hi + static_cast<int64_t>(x.itemsize()));
+  };
+  auto [alo, ahi] = range(a);
+  auto [blo, bhi] = range(b);
+  return alo < bhi && blo < ahi;
+}
+
+}  // namespace cunum::core

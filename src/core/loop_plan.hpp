@@ -1,0 +1,33 @@
+// Turning arrays into backend LoopPlans: broadcasting, dimension sorting and
+// coalescing, index width. Shared by every elementwise operation.
+#pragma once
+#include <initializer_list>
+
+#include "backend/backend.hpp"
+#include "cunum/ndarray.hpp"
+
+namespace cunum::core {
+
+// Strides of `a` broadcast to `shape` (0 along broadcast dims); ValueError if
+// a's shape cannot be broadcast to it.
+Strides broadcast_strides(const ndarray& a, const Shape& shape);
+// The broadcast shape of several shapes; ValueError if incompatible.
+Shape broadcast_shape(std::initializer_list<const Shape*> shapes);
+
+struct PlanOperand {
+  char* data;
+  Strides strides;  // already broadcast to the plan's shape
+};
+// Builds a plan over `shape`; dims are ordered by the strides of operand
+// `order_by` (normally the output), size-1 dims dropped, mergeable dims merged.
+backend::LoopPlan make_loop_plan(const Shape& shape, const PlanOperand* ops, int nops,
+                                 int order_by);
+
+// Convenience: a plan over arrays that all have (or broadcast to) `shape`.
+backend::LoopPlan plan_for(const Shape& shape, std::initializer_list<const ndarray*> arrays,
+                           int order_by);
+
+// True if the memory ranges of a and b may overlap.
+bool may_overlap(const ndarray& a, const ndarray& b);
+
+}  // namespace cunum::core

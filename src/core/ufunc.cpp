@@ -1,0 +1,277 @@
+// The ufunc planner: dtype resolution (NEP 50 + NumPy's loop search), output
+// allocation, out=/where=/casting=, overlap, then one backend call.
+#include "cunum/ufunc.hpp"
+
+#include <string>
+
+#include "backend/backend.hpp"
+#include "core/assign.hpp"
+#include "core/loop_plan.hpp"
+#include "cunum/creation.hpp"
+#include "cunum/error.hpp"
+#include "cunum/reduction.hpp"
+
+namespace cunum {
+
+namespace {
+using core::UfuncId;
+
+std::string dt(DType d) { return "dtype('" + std::string(dtype_name(d)) + "')"; }
+
+bool is_comparison(UfuncId id) {
+  return id == UfuncId::equal || id == UfuncId::not_equal || id == UfuncId::less ||
+         id == UfuncId::less_equal || id == UfuncId::greater || id == UfuncId::greater_equal;
+}
+
+[[noreturn]] void no_loop(UfuncId id, const DType* in, int n) {
+  std::string types;
+  for (int i = 0; i < n; ++i) types += (i ? ", " : "") + dt(in[i]);
+  throw TypeError("ufunc '" + std::string(core::ufunc_info(id).name) +
+                  "' not supported for the input types (" + types +
+                  "), and the inputs could not be safely coerced to any supported types "
+                  "according to the casting rule ''safe''");
+}
+
+// First loop (in NumPy's type order) that `common` casts to safely.
+std::optional<DType> search_loop(UfuncId id, DType common) {
+  const core::TypeSet ts = core::ufunc_info(id).types;
+  for (int d = 0; d < kNumDTypes; ++d)
+    if (((ts >> d) & 1u) && can_cast(common, static_cast<DType>(d), Casting::Safe))
+      return static_cast<DType>(d);
+  return std::nullopt;
+}
+
+DType resolve_loop(UfuncId id, const Operand* ops, int n, const UfuncOptions& opts) {
+  DType strong[2];
+  WeakKind weak[2];
+  DType shown[2];
+  int ns = 0, nw = 0;
+  for (int i = 0; i < n; ++i) {
+    if (ops[i].is_array()) {
+      strong[ns++] = shown[i] = ops[i].array().dtype();
+    } else {
+      const Scalar& s = ops[i].scalar();
+      shown[i] = s.default_dtype();
+      if (s.strong || s.weak_kind() == WeakKind::None) strong[ns++] = s.default_dtype();
+      else weak[nw++] = s.weak_kind();
+    }
+  }
+  const char* name = core::ufunc_info(id).name;
+  if (id == UfuncId::negative && ns == 1 && strong[0] == DType::Bool && nw == 0)
+    throw TypeError("The numpy boolean negative, the `-` operator, is not supported, use the `~` "
+                    "operator or the logical_not function instead.");
+  if (id == UfuncId::subtract && ns == 2 && strong[0] == DType::Bool && strong[1] == DType::Bool)
+    throw TypeError("numpy boolean subtract, the `-` operator, is not supported, use the "
+                    "bitwise_xor, the `^` operator, or the logical_xor function instead.");
+
+  DType loop;
+  if (opts.dtype) {
+    const DType want = *opts.dtype;
+    std::optional<DType> found;
+    const core::TypeSet ts = core::ufunc_info(id).types;
+    if (core::ufunc_info(id).out == core::OutRule::Same) {
+      if ((ts >> static_cast<int>(want)) & 1u) found = want;
+    } else if (want == core::ufunc_out_dtype(id, want) || core::ufunc_info(id).out == core::OutRule::Bool) {
+      found = search_loop(id, result_type(strong, ns, weak, nw));
+    }
+    if (!found)
+      throw TypeError("No loop matching the specified signature and casting was found for ufunc " +
+                      std::string(name));
+    loop = *found;
+    for (int i = 0; i < n; ++i) {
+      DType from = ops[i].is_array() ? ops[i].array().dtype() : loop;
+      if (!ops[i].is_array() && (ops[i].scalar().strong || ops[i].scalar().weak_kind() == WeakKind::None))
+        from = ops[i].scalar().default_dtype();
+      if (!can_cast(from, loop, opts.casting))
+        throw TypeError("Cannot cast ufunc '" + std::string(name) + "' input " + std::to_string(i) +
+                        " from " + dt(from) + " to " + dt(loop) + " with casting rule '" +
+                        std::string(casting_name(opts.casting)) + "'");
+    }
+  } else {
+    DType common = result_type(strong, ns, weak, nw);
+    if (id == UfuncId::true_divide && (is_integer(common) || is_bool(common))) common = DType::Float64;
+    std::optional<DType> found = search_loop(id, common);
+    if (!found) no_loop(id, shown, n);
+    loop = *found;
+    if (opts.casting == Casting::No || opts.casting == Casting::Equiv) {
+      for (int i = 0; i < n; ++i)
+        if (ops[i].is_array() && ops[i].array().dtype() != loop)
+          throw TypeError("Cannot cast ufunc '" + std::string(name) + "' input " + std::to_string(i) +
+                          " from " + dt(ops[i].array().dtype()) + " to " + dt(loop) +
+                          " with casting rule '" + std::string(casting_name(opts.casting)) + "'");
+    }
+  }
+  // NumPy 2: a Python int must fit the loop's integer type, except that
+  // comparisons with out-of-range ints are answered exactly.
+  for (int i = 0; i < n; ++i) {
+    if (ops[i].is_array()) continue;
+    const Scalar& s = ops[i].scalar();
+    if (is_comparison(id) && is_integer(loop)) {
+      try {
+        s.check_fits(loop);
+      } catch (const OverflowError&) {
+        loop = (s.kind == Scalar::Kind::Int && loop != DType::UInt64) ? DType::Int64 : DType::Float64;
+      }
+    } else {
+      s.check_fits(loop);
+    }
+  }
+  return loop;
+}
+
+Device operands_device(const Operand* ops, int n, const UfuncOptions& opts) {
+  std::optional<Device> dev;
+  auto take = [&](const ndarray& a) {
+    if (dev && *dev != a.device())
+      throw ValueError("operands are on different devices (" + dev->str() + " and " +
+                       a.device().str() + ")");
+    dev = a.device();
+  };
+  for (int i = 0; i < n; ++i)
+    if (ops[i].is_array()) take(ops[i].array());
+  if (opts.out) take(*opts.out);
+  return dev ? *dev : default_device();
+}
+}  // namespace
+
+ndarray apply_ufunc(UfuncId id, const Operand* ops, int n, const UfuncOptions& opts) {
+  const auto& info = core::ufunc_info(id);
+  if (n != info.nin)
+    throw TypeError(std::string(info.name) + "() takes " + std::to_string(info.nin) +
+                    " positional arguments but " + std::to_string(n) + " were given");
+  const Device dev = operands_device(ops, n, opts);
+  const DType loop = resolve_loop(id, ops, n, opts);
+  const DType out_dtype = core::ufunc_out_dtype(id, loop);
+
+  // Inputs in the loop dtype.
+  ndarray in[2];
+  bool all_f = true, any_full = false;
+  Shape shape;
+  for (int i = 0; i < n; ++i) {
+    if (ops[i].is_array()) {
+      const ndarray& a = ops[i].array();
+      in[i] = a.dtype() == loop ? a : a.astype(loop);
+      shape = core::broadcast_shape({&shape, &a.shape()});
+    } else {
+      in[i] = scalar_array(ops[i].scalar(), loop, dev);
+    }
+  }
+  for (int i = 0; i < n; ++i)
+    if (ops[i].is_array() && ops[i].array().shape() == shape && shape.size() > 1) {
+      any_full = true;
+      all_f = all_f && ops[i].array().is_f_contiguous() && !ops[i].array().is_c_contiguous();
+    }
+  if (id == UfuncId::power && is_integer(loop) && !is_unsigned(loop)) {
+    if (any(less(in[1], 0)).item().is_true())
+      throw ValueError("Integers to negative integer powers are not allowed.");
+  }
+
+  std::optional<ndarray> out = opts.out;
+  if (out) {
+    Shape full = core::broadcast_shape({&shape, &out->shape()});
+    if (full != out->shape())
+      throw ValueError("non-broadcastable output operand with shape " + shape_str(out->shape()) +
+                       " doesn't match the broadcast shape " + shape_str(full));
+    shape = full;
+    if (!can_cast(out_dtype, out->dtype(), opts.casting))
+      throw TypeError("Cannot cast ufunc '" + std::string(info.name) + "' output from " +
+                      dt(out_dtype) + " to " + dt(out->dtype()) + " with casting rule '" +
+                      std::string(casting_name(opts.casting)) + "'");
+  }
+  std::optional<ndarray> where;
+  if (opts.where) {
+    where = core::on_device(*opts.where, dev);
+    Shape full = core::broadcast_shape({&shape, &where->shape()});
+    if (full != shape) {
+      if (out)
+        throw ValueError("non-broadcastable where operand with shape " + shape_str(where->shape()) +
+                         " doesn't match the broadcast shape " + shape_str(shape));
+      shape = full;
+    }
+  }
+
+  // Compute straight into out when that is safe; otherwise into a temporary.
+  bool direct = out && !where && out->dtype() == out_dtype;
+  if (direct) {
+    for (int i = 0; i < n; ++i) {
+      if (!core::may_overlap(*out, in[i])) continue;
+      bool same = in[i].data() == out->data() &&
+                  core::broadcast_strides(in[i], shape) == out->strides();
+      if (!same) direct = false;
+    }
+  }
+  ndarray result = direct ? *out
+                          : empty(shape, out_dtype, dev, (any_full && all_f) ? 'F' : 'C');
+  auto& be = backend::get(dev);
+  auto plan = n == 1 ? core::plan_for(shape, {&in[0], &result}, 1)
+                     : core::plan_for(shape, {&in[0], &in[1], &result}, 2);
+  be.ufunc(id, loop, plan);
+  if (direct) return *out;
+  if (where) {
+    if (out) {
+      core::assign_where(*out, result, *where);
+      return *out;
+    }
+    ndarray r = empty(shape, out_dtype, dev);
+    core::assign_where(r, result, *where);
+    return r;
+  }
+  if (out) {
+    core::assign(*out, result);
+    return *out;
+  }
+  return result;
+}
+
+#define CUNUM_X(name, nin, types, out) CUNUM_UFUNC_DEF_##nin(name)
+#define CUNUM_UFUNC_DEF_1(name)                                  \
+  ndarray name(const Operand& a, const UfuncOptions& opts) {     \
+    return apply_ufunc(core::UfuncId::name, &a, 1, opts);        \
+  }
+#define CUNUM_UFUNC_DEF_2(name)                                                  \
+  ndarray name(const Operand& a, const Operand& b, const UfuncOptions& opts) {   \
+    const Operand ops[2] = {a, b};                                               \
+    return apply_ufunc(core::UfuncId::name, ops, 2, opts);                       \
+  }
+CUNUM_FOR_EACH_UFUNC(CUNUM_X)
+#undef CUNUM_X
+#undef CUNUM_UFUNC_DEF_1
+#undef CUNUM_UFUNC_DEF_2
+
+ndarray operator+(const ndarray& a, const Operand& b) { return add(a, b); }
+ndarray operator-(const ndarray& a, const Operand& b) { return subtract(a, b); }
+ndarray operator*(const ndarray& a, const Operand& b) { return multiply(a, b); }
+ndarray operator/(const ndarray& a, const Operand& b) { return true_divide(a, b); }
+ndarray operator%(const ndarray& a, const Operand& b) { return remainder(a, b); }
+ndarray operator+(const Scalar& a, const ndarray& b) { return add(a, b); }
+ndarray operator-(const Scalar& a, const ndarray& b) { return subtract(a, b); }
+ndarray operator*(const Scalar& a, const ndarray& b) { return multiply(a, b); }
+ndarray operator/(const Scalar& a, const ndarray& b) { return true_divide(a, b); }
+ndarray operator-(const ndarray& a) { return negative(a); }
+ndarray operator==(const ndarray& a, const Operand& b) { return equal(a, b); }
+ndarray operator!=(const ndarray& a, const Operand& b) { return not_equal(a, b); }
+ndarray operator<(const ndarray& a, const Operand& b) { return less(a, b); }
+ndarray operator<=(const ndarray& a, const Operand& b) { return less_equal(a, b); }
+ndarray operator>(const ndarray& a, const Operand& b) { return greater(a, b); }
+ndarray operator>=(const ndarray& a, const Operand& b) { return greater_equal(a, b); }
+ndarray& operator+=(ndarray& a, const Operand& b) { add(a, b, {.out = a}); return a; }
+ndarray& operator-=(ndarray& a, const Operand& b) { subtract(a, b, {.out = a}); return a; }
+ndarray& operator*=(ndarray& a, const Operand& b) { multiply(a, b, {.out = a}); return a; }
+ndarray& operator/=(ndarray& a, const Operand& b) { true_divide(a, b, {.out = a}); return a; }
+
+void copyto(const ndarray& dst, const Operand& src, Casting casting, const std::optional<ndarray>& where) {
+  ndarray s;
+  if (src.is_array()) {
+    s = src.array();
+    if (!can_cast(s.dtype(), dst.dtype(), casting))
+      throw TypeError("Cannot cast array data from " + dt(s.dtype()) + " to " + dt(dst.dtype()) +
+                      " according to the rule '" + std::string(casting_name(casting)) + "'");
+  } else {
+    src.scalar().check_fits(dst.dtype());
+    s = scalar_array(src.scalar(), dst.dtype(), dst.device());
+  }
+  if (where) core::assign_where(dst, s, *where);
+  else core::assign(dst, s);
+}
+
+}  // namespace cunum

@@ -1,0 +1,59 @@
+"""pytest configuration for the cunum Python tests.
+
+* Makes ``import cunum`` work from a build tree: if cunum is not importable,
+  ``<repo>/build/python`` (or ``$CUNUM_BUILD_PYTHON``) is put on ``sys.path``.
+* ``CUNUM_TEST_WITH_NUMPY=1`` runs the whole suite against NumPy itself
+  (``import cunum`` yields a thin NumPy shim, see ``_numpy_shim.py``): a way to
+  check the tests' expectations about NumPy without the engine.
+* The ``device`` fixture runs a test once per available device ("cpu", and
+  "cuda" when ``cn.cuda.is_available()``) inside ``with cn.Device(device):``.
+"""
+import os
+import sys
+import zlib
+from pathlib import Path
+
+import numpy
+import pytest
+
+_HERE = Path(__file__).resolve().parent
+
+if os.environ.get("CUNUM_TEST_WITH_NUMPY") == "1":
+    sys.path.insert(0, str(_HERE))
+    from _numpy_shim import make_shim
+
+    sys.modules["cunum"] = make_shim()
+else:
+    try:
+        import cunum  # noqa: F401
+    except ImportError:
+        _candidates = [os.environ.get("CUNUM_BUILD_PYTHON"),
+                       str(_HERE.parents[1] / "build" / "python")]
+        for _c in _candidates:
+            if _c and (Path(_c) / "cunum").is_dir():
+                sys.path.insert(0, _c)
+                break
+        import cunum  # noqa: F401  -- fail loudly: the suite is meaningless without it
+
+import cunum as cn  # noqa: E402
+
+from helpers import devices  # noqa: E402
+
+
+@pytest.fixture(params=devices())
+def device(request):
+    """Run the test with ``cn.Device(<param>)`` as the current device."""
+    with cn.Device(request.param):
+        yield request.param
+
+
+@pytest.fixture
+def rng(request):
+    """A NumPy Generator seeded from the test's id (reproducible per test)."""
+    return numpy.random.default_rng(zlib.crc32(request.node.nodeid.encode()))
+
+
+def pytest_report_header(config):
+    if getattr(cn, "__numpy_shim__", False):
+        return "cunum: NumPy shim (CUNUM_TEST_WITH_NUMPY=1) -- checking the tests themselves"
+    return f"cunum: {getattr(cn, '__file__', '?')}; devices: {devices()}"

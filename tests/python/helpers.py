@@ -1,0 +1,318 @@
+"""Shared helpers for the cunum Python test suite.
+
+Every test compares cunum against NumPy run on the same data. The central
+helpers are:
+
+* ``assert_same(expected_numpy, actual_cunum)``: type is ``cn.ndarray``, same
+  shape, exactly the same dtype, same values (exact for bool/int, a
+  dtype-appropriate tolerance for float/complex, NaNs equal).
+* ``compare(fn, *numpy_args)``: runs ``fn(numpy, *args)`` and
+  ``fn(cn, *cunum_args)``; compares the results (arrays, scalars, tuples...),
+  and the arguments afterwards (so in-place operations and ``out=`` are
+  checked too). If NumPy raises, cunum must raise the same kind of exception.
+* ``make_data(shape, dtype, kind, rng)``: seeded random test data.
+"""
+import math
+import warnings
+
+import numpy
+import numpy.testing as npt
+import pytest
+
+import cunum as cn  # conftest.py makes this importable (or installs the NumPy shim)
+
+USING_NUMPY_SHIM = bool(getattr(cn, "__numpy_shim__", False))
+
+# ---------------------------------------------------------------- dtypes
+
+ALL_DTYPES = [
+    numpy.dtype(n)
+    for n in (
+        "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+        "float16", "float32", "float64", "complex64", "complex128",
+    )
+]
+BOOL_DTYPES = [numpy.dtype(bool)]
+SIGNED_DTYPES = [d for d in ALL_DTYPES if d.kind == "i"]
+UNSIGNED_DTYPES = [d for d in ALL_DTYPES if d.kind == "u"]
+INT_DTYPES = SIGNED_DTYPES + UNSIGNED_DTYPES
+FLOAT_DTYPES = [d for d in ALL_DTYPES if d.kind == "f"]
+COMPLEX_DTYPES = [d for d in ALL_DTYPES if d.kind == "c"]
+INEXACT_DTYPES = FLOAT_DTYPES + COMPLEX_DTYPES
+REAL_DTYPES = INT_DTYPES + FLOAT_DTYPES  # numeric, not complex, not bool
+NUMERIC_DTYPES = INT_DTYPES + INEXACT_DTYPES  # everything but bool
+BOOL_INT_DTYPES = BOOL_DTYPES + INT_DTYPES
+
+# A smaller cross-section for tests whose cost grows with the dtype count.
+SOME_DTYPES = [numpy.dtype(n) for n in ("bool", "int8", "uint16", "int64", "uint64",
+                                        "float16", "float32", "float64", "complex128")]
+
+
+def dtype_id(d):
+    """pytest id for a dtype parameter."""
+    return numpy.dtype(d).name
+
+
+def dtype_params(dtypes):
+    return [pytest.param(d, id=dtype_id(d)) for d in dtypes]
+
+
+# ---------------------------------------------------------------- tolerances
+
+_RTOL = {"e": 1e-3, "f": 1e-5, "d": 1e-12, "F": 1e-5, "D": 1e-12}
+
+
+def default_rtol(dtype):
+    return _RTOL.get(numpy.dtype(dtype).char, 0.0)
+
+
+# ---------------------------------------------------------------- comparison
+
+
+def to_numpy(actual):
+    """cunum array -> numpy.ndarray (checking cn.asnumpy really returns one)."""
+    out = cn.asnumpy(actual)
+    assert isinstance(out, numpy.ndarray), f"cn.asnumpy returned {type(out)!r}"
+    return out
+
+
+def assert_same(expected, actual, rtol=None, atol=None, exact=False, check_type=True,
+                err_msg=""):
+    """Assert that cunum array ``actual`` equals NumPy result ``expected``.
+
+    ``expected`` may be a NumPy scalar (what a NumPy reduction returns); cunum
+    returns 0-d arrays instead, so it is compared as ``numpy.asarray(expected)``.
+    """
+    expected = numpy.asarray(expected)
+    if check_type:
+        if USING_NUMPY_SHIM:
+            assert isinstance(actual, (numpy.ndarray, numpy.generic)), (
+                f"expected an array, got {type(actual)!r} {err_msg}")
+        else:
+            assert isinstance(actual, cn.ndarray), (
+                f"expected a cunum ndarray, got {type(actual)!r} {err_msg}")
+    got = to_numpy(actual)
+    assert got.shape == expected.shape, (
+        f"shape: expected {expected.shape}, got {got.shape} {err_msg}")
+    assert got.dtype == expected.dtype, (
+        f"dtype: expected {expected.dtype}, got {got.dtype} {err_msg}")
+    kind = expected.dtype.kind
+    if exact or kind in "biu":
+        npt.assert_array_equal(got, expected, err_msg=err_msg, strict=True)
+        return
+    if rtol is None:
+        rtol = default_rtol(expected.dtype)
+    if atol is None:
+        atol = rtol
+    wide = numpy.complex128 if kind == "c" else numpy.float64
+    npt.assert_allclose(got.astype(wide), expected.astype(wide), rtol=rtol, atol=atol,
+                        equal_nan=True, err_msg=err_msg)
+
+
+def public_exception_type(exc):
+    """The exception type cunum must raise where NumPy raised ``exc``.
+
+    NumPy's private subclasses (e.g. ``_UFuncNoLoopError``) map to the first
+    builtin base class (TypeError, ValueError...). ``AxisError`` is public
+    API and must be raised as such.
+    """
+    t = type(exc)
+    if issubclass(t, numpy.exceptions.AxisError):
+        return numpy.exceptions.AxisError
+    for base in t.__mro__:
+        if base.__module__ == "builtins":
+            return base
+    return t  # pragma: no cover
+
+
+def _is_array_like_result(x):
+    return isinstance(x, (numpy.ndarray, numpy.generic))
+
+
+def assert_result(expected, actual, rtol=None, atol=None, exact=False, err_msg=""):
+    """Compare a NumPy result with the cunum result of the same call."""
+    if _is_array_like_result(expected):
+        assert_same(expected, actual, rtol=rtol, atol=atol, exact=exact, err_msg=err_msg)
+    elif isinstance(expected, (tuple, list)) and any(
+            _is_array_like_result(e) for e in expected):
+        assert isinstance(actual, (tuple, list)), f"expected a sequence, got {type(actual)!r}"
+        assert len(actual) == len(expected)
+        for i, (e, a) in enumerate(zip(expected, actual)):
+            assert_result(e, a, rtol=rtol, atol=atol, exact=exact, err_msg=f"{err_msg}[{i}]")
+    elif isinstance(expected, float) and math.isnan(expected):
+        assert isinstance(actual, float) and math.isnan(actual), actual
+    elif isinstance(expected, (tuple, list)):
+        # plain Python data (e.g. tolist(), shapes): same types all the way down
+        assert type(actual) is type(expected), (
+            f"type: expected {type(expected)!r}, got {type(actual)!r} {err_msg}")
+        assert len(actual) == len(expected), f"expected {expected!r}, got {actual!r} {err_msg}"
+        for i, (e, a) in enumerate(zip(expected, actual)):
+            assert_result(e, a, rtol=rtol, atol=atol, exact=exact, err_msg=f"{err_msg}[{i}]")
+    elif isinstance(expected, complex) and (math.isnan(expected.real)
+                                            or math.isnan(expected.imag)):
+        assert type(actual) is complex, actual
+        assert repr(actual) == repr(expected)
+    else:
+        assert type(actual) is type(expected), (
+            f"type: expected {type(expected)!r}, got {type(actual)!r} {err_msg}")
+        assert actual == expected, f"expected {expected!r}, got {actual!r} {err_msg}"
+
+
+def to_cn(a):
+    """numpy.ndarray -> cunum array (same dtype/shape); other values unchanged."""
+    if isinstance(a, numpy.ndarray):
+        out = cn.asarray(a)
+        if not USING_NUMPY_SHIM:
+            assert isinstance(out, cn.ndarray)
+        return out
+    if isinstance(a, (tuple, list)) and any(isinstance(e, numpy.ndarray) for e in a):
+        return type(a)(to_cn(e) for e in a)
+    return a
+
+
+def _copy_arg(a):
+    if isinstance(a, numpy.ndarray):
+        return a.copy()
+    if isinstance(a, (tuple, list)) and any(isinstance(e, numpy.ndarray) for e in a):
+        return type(a)(_copy_arg(e) for e in a)
+    return a
+
+
+def _quiet_call(fn, *args):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with numpy.errstate(all="ignore"):
+            return fn(*args)
+
+
+def compare(fn, *args, rtol=None, atol=None, exact=False, check_args=True):
+    """Run ``fn(numpy, *args)`` and ``fn(cn, *cunum_args)`` and compare.
+
+    NumPy arrays in ``args`` (also inside tuples/lists) are converted to cunum
+    arrays with ``cn.asarray``; other arguments are passed unchanged. NumPy
+    warnings are silenced. If NumPy raises, cunum must raise an exception of
+    the same public type (subclass allowed); nothing else is compared then.
+    With ``check_args``, array arguments are compared after the call too, so
+    that in-place updates and ``out=`` writes are checked.
+
+    Returns ``(expected, actual)`` (``(exc, None)`` when NumPy raised).
+    """
+    cn_args = [to_cn(a) for a in args]
+    np_args = [_copy_arg(a) for a in args]
+    try:
+        expected = _quiet_call(fn, numpy, *np_args)
+    except Exception as exc:  # noqa: BLE001 -- we compare exception kinds
+        exc_type = public_exception_type(exc)
+        with pytest.raises(exc_type):
+            _quiet_call(fn, cn, *cn_args)
+        return exc, None
+    actual = _quiet_call(fn, cn, *cn_args)
+    assert_result(expected, actual, rtol=rtol, atol=atol, exact=exact)
+    if check_args:
+        for i, (e, a) in enumerate(zip(np_args, cn_args)):
+            if isinstance(e, numpy.ndarray):
+                assert_same(e, a, rtol=rtol, atol=atol, exact=exact,
+                            err_msg=f"(argument {i} after the call)")
+    return expected, actual
+
+
+def assert_raises_like(fn, *args):
+    """NumPy must raise for ``fn(numpy, *args)``; cunum must raise the same kind."""
+    exc, actual = compare(fn, *args)
+    assert isinstance(exc, BaseException), "NumPy did not raise: the test is wrong"
+
+
+# ---------------------------------------------------------------- data
+
+
+def make_rng(seed=0):
+    return numpy.random.default_rng(seed)
+
+
+def _ints(rng, shape, dtype, lo, hi):
+    info = numpy.iinfo(dtype)
+    lo, hi = max(lo, info.min), min(hi, info.max)
+    return rng.integers(lo, hi, size=shape, endpoint=True, dtype=numpy.int64
+                        if hi <= numpy.iinfo(numpy.int64).max else numpy.uint64).astype(dtype)
+
+
+def make_data(shape, dtype, kind="default", rng=None):
+    """Random NumPy test data of ``dtype`` and ``shape``.
+
+    kind:
+      default   bool: random; signed: [-9, 9]; unsigned: [0, 19];
+                float: uniform [-5, 5]; complex: both parts in [-5, 5]
+      positive  no zeros, no negatives: ints [1, 9]; float [0.5, 5];
+                complex: both parts in [0.5, 3]
+      nonzero   like default with zeros excluded (|x| >= 1 for ints,
+                >= 0.25 for floats / complex real part)
+      small     [0, 3] (exponents); float [0, 3]; bool random
+      unit      float/complex in [-1, 1]; ints like default
+      full      ints over their whole range; floats spread over many
+                magnitudes with both signs (finite)
+    """
+    dtype = numpy.dtype(dtype)
+    rng = make_rng() if rng is None else rng
+    if isinstance(shape, int):
+        shape = (shape,)
+    shape = tuple(shape)
+    k = dtype.kind
+    if k == "b":
+        if kind == "positive" or kind == "nonzero":
+            return numpy.ones(shape, dtype)
+        return rng.integers(0, 2, size=shape).astype(bool)
+    if k in "iu":
+        if kind == "full":
+            info = numpy.iinfo(dtype)
+            return _ints(rng, shape, dtype, int(info.min), int(info.max))
+        if kind == "positive":
+            return _ints(rng, shape, dtype, 1, 9)
+        if kind == "small":
+            return _ints(rng, shape, dtype, 0, 3)
+        if kind == "nonzero":
+            if k == "u":
+                return _ints(rng, shape, dtype, 1, 19)
+            mag = _ints(rng, shape, dtype, 1, 9)
+            sign = numpy.where(rng.integers(0, 2, size=shape) == 1, 1, -1).astype(dtype)
+            return (mag * sign).astype(dtype)
+        return _ints(rng, shape, dtype, -9, 19 if k == "u" else 9)
+
+    def reals(size):
+        if kind == "positive":
+            return rng.uniform(0.5, 5.0, size)
+        if kind == "small":
+            return rng.uniform(0.0, 3.0, size)
+        if kind == "unit":
+            return rng.uniform(-1.0, 1.0, size)
+        if kind == "full":
+            lim = 4 if dtype in (numpy.float16,) else 30
+            return (rng.uniform(-1, 1, size) * 10.0 ** rng.integers(-lim, lim, size))
+        x = rng.uniform(-5.0, 5.0, size)
+        if kind == "nonzero":
+            x = numpy.where(numpy.abs(x) < 0.25, 0.25 + numpy.abs(x), x)
+        return x
+
+    if k == "f":
+        return reals(shape).astype(dtype)
+    if k == "c":
+        if kind == "positive":
+            re, im = rng.uniform(0.5, 3.0, shape), rng.uniform(0.5, 3.0, shape)
+        else:
+            re, im = reals(shape), reals(shape)
+        return (re + 1j * im).astype(dtype)
+    raise AssertionError(f"unsupported dtype {dtype}")
+
+
+def cuda_available():
+    try:
+        return bool(cn.cuda.is_available())
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def devices():
+    return ["cpu"] + (["cuda"] if cuda_available() else [])
+
+
+requires_cunum = pytest.mark.skipif(
+    USING_NUMPY_SHIM, reason="tests a cunum-only feature (suite is running against NumPy)")
