@@ -60,6 +60,12 @@ ndarray from_host(const std::vector<T>& values, const Shape& shape,
                   std::optional<Device> device = {}) {
   return from_host_bytes(values.data(), shape, dtype_of<T>(), device);
 }
+// std::vector<bool> packs bits; unpack it into bytes first.
+inline ndarray from_host(const std::vector<bool>& values, const Shape& shape,
+                         std::optional<Device> device = {}) {
+  std::vector<unsigned char> bytes(values.begin(), values.end());
+  return from_host_bytes(bytes.data(), shape, DType::Bool, device);
+}
 // Copy (order 'C', 'F', 'A' or 'K') onto a device, optionally converting dtype.
 ndarray array(const ndarray& a, std::optional<DType> dtype = {}, bool copy = true,
               char order = 'K', std::optional<Device> device = {});

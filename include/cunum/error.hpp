@@ -15,6 +15,7 @@ struct TypeError : Error { using Error::Error; };
 struct ValueError : Error { using Error::Error; };
 struct IndexError : Error { using Error::Error; };
 struct OverflowError : Error { using Error::Error; };
+struct ZeroDivisionError : Error { using Error::Error; };
 struct OutOfMemoryError : Error { using Error::Error; };
 // numpy.exceptions.AxisError: both a ValueError and an IndexError in NumPy.
 struct AxisError : ValueError {

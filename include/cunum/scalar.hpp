@@ -21,6 +21,20 @@ struct Scalar {
   // one is a Python literal and follows NEP 50.
   bool strong = false;
   DType dtype = DType::Int64;
+  // A Python int outside both int64 and uint64: `re` approximates it and
+  // `big_digits` spells it; it fits no dtype (NumPy raises OverflowError).
+  bool big = false;
+  std::string big_digits;
+  static Scalar big_int(double approx, std::string digits) {
+    Scalar s(approx);
+    s.kind = Kind::Int;
+    s.big = true;
+    s.big_digits = std::move(digits);
+    return s;
+  }
+  // Whether this weak integer lies above (+1) or below (-1) the range of
+  // integer dtype d, or inside it (0).
+  int compare_to_range(DType d) const;
 
   Scalar() = default;
   Scalar(bool v) : kind(Kind::Bool), b(v), dtype(DType::Bool) {}

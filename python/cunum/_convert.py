@@ -36,7 +36,8 @@ def host_to_device(host, device=None):
         if host.dtype.kind in "OUSVMm":
             raise TypeError(f"cunum does not support arrays of dtype {host.dtype!r}")
         host = host.astype(_NUMPY_DTYPES[dtype_code(host.dtype)])
-    host = numpy.ascontiguousarray(host)
+    if not host.flags.c_contiguous:
+        host = host.copy(order="C")
     return _core._from_buffer(host, host.shape, host.dtype, device)
 
 

@@ -2,7 +2,7 @@
 import numpy
 
 from . import _core
-from ._convert import asarray as _asarray_any, host_to_device
+from ._convert import asarray as _asarray_any, host_to_device, to_numpy_dtype
 
 ndarray = _core.ndarray
 
@@ -38,28 +38,19 @@ def full(shape, fill_value, dtype=None, order="C", *, device=None):
     return _core._full(shape, fill_value, dtype, _order(order), _device(device))
 
 
-def _like_order(a, order):
-    o = _order(order, "CFAK")
-    if o in "AK":
-        return "F" if (a._f_contiguous and not a._c_contiguous) else "C"
-    return o
-
-
 def _like(a):
     return a if isinstance(a, ndarray) else _asarray_any(a)
 
 
 def empty_like(prototype, dtype=None, order="K", subok=None, shape=None, *, device=None):
-    a = _like(prototype)
-    return _core._empty(a.shape if shape is None else shape, a.dtype if dtype is None else dtype,
-                        _like_order(a, order), _device(device) or a.device)
+    return _core._empty_like(_like(prototype), dtype, _order(order, "CFAK"), shape,
+                             _device(device))
 
 
 def full_like(a, fill_value, dtype=None, order="K", subok=None, shape=None, *, device=None):
-    a = _like(a)
-    return _core._full(a.shape if shape is None else shape, fill_value,
-                       a.dtype if dtype is None else dtype, _like_order(a, order),
-                       _device(device) or a.device)
+    r = empty_like(a, dtype, order, subok, shape, device=device)
+    r.fill(fill_value)
+    return r
 
 
 def zeros_like(a, dtype=None, order="K", subok=None, shape=None, *, device=None):
@@ -70,9 +61,13 @@ def ones_like(a, dtype=None, order="K", subok=None, shape=None, *, device=None):
     return full_like(a, 1, dtype, order, subok, shape, device=device)
 
 
-def arange(start, stop=None, step=None, dtype=None, *, device=None):
+def arange(start=None, stop=None, step=None, dtype=None, *, device=None):
     if stop is None:
+        if start is None:
+            raise TypeError("arange() requires stop to be specified.")
         start, stop = 0, start
+    elif start is None:
+        start = 0
     if step is None:
         step = 1
     return _core._arange(start, stop, step, dtype, _device(device))
@@ -109,7 +104,12 @@ def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0, *, device
     order = _order(order, "CFAK")
     dev = _device(device)
     if isinstance(obj, ndarray):
-        r = _core._array(obj, dtype, copy is not False if copy is not None else False, order, dev)
+        if not copy and (dtype is None or to_numpy_dtype(dtype) == obj.dtype) and (
+                dev is None or dev == obj.device) and (
+                order in "KA" or (order == "C" and obj._c_contiguous)
+                or (order == "F" and obj._f_contiguous)) and ndmin <= obj.ndim:
+            return obj
+        r = _core._array(obj, dtype, True, order, dev)
     else:
         if isinstance(obj, (list, tuple)) and any(isinstance(x, ndarray) for x in obj):
             obj = [numpy.asarray(x) if isinstance(x, ndarray) else x for x in obj]

@@ -72,47 +72,45 @@ def _str(self):
     return str(_get(self))
 
 
-def _scalar_check(self, what):
-    if self.size != 1:
-        raise TypeError(f"only length-1 arrays can be converted to Python {what}")
+def _small_host(self):
+    """The array on the host if it has at most one element, else a stand-in
+    of the same shape class, so NumPy's own conversion rules and errors apply."""
+    if self.size <= 1:
+        return _get(self)
+    return numpy.zeros((2,) * max(self.ndim, 1), dtype=self.dtype)
 
 
 def _bool(self):
-    if self.size == 1:
-        return bool(self._item())
-    if self.size == 0:
-        raise ValueError("The truth value of an empty array is ambiguous. Use `array.size > 0` "
-                         "to check that an array is not empty.")
-    raise ValueError("The truth value of an array with more than one element is ambiguous. "
-                     "Use a.any() or a.all()")
+    return bool(_small_host(self))
 
 
 def _int(self):
-    _scalar_check(self, "scalars")
-    return int(self._item())
+    return int(_small_host(self))
 
 
 def _float(self):
-    _scalar_check(self, "scalars")
-    return float(self._item())
+    return float(_small_host(self))
 
 
 def _complex(self):
-    _scalar_check(self, "scalars")
-    return complex(self._item())
+    return complex(_small_host(self))
 
 
 def _index(self):
-    if self.ndim != 0 or self.dtype.kind not in "iub" or self.dtype.kind == "b":
+    if self.ndim != 0 or self.dtype.kind not in "iu":
         raise TypeError("only integer scalar arrays can be converted to a scalar index")
     return int(self._item())
+
+
+def _rows(self):
+    for i in range(self.shape[0]):
+        yield self[i]
 
 
 def _iter(self):
     if self.ndim == 0:
         raise TypeError("iteration over a 0-d array")
-    for i in range(self.shape[0]):
-        yield self[i]
+    return _rows(self)
 
 
 def _contains(self, value):
@@ -156,6 +154,10 @@ def _deepcopy(self, memo=None):
 
 def _astype(self, dtype, order="K", casting="unsafe", subok=True, copy=True):
     from ._dtypes import can_cast
+    if not copy and to_numpy_dtype(dtype) == self.dtype and (
+            order in "KA" or (order == "C" and self._c_contiguous)
+            or (order == "F" and self._f_contiguous)):
+        return self
     if casting != "unsafe" and not can_cast(self.dtype, dtype, casting):
         raise TypeError(f"Cannot cast array data from {self.dtype!r} to "
                         f"{to_numpy_dtype(dtype)!r} according to the rule {casting!r}")

@@ -72,6 +72,12 @@ void bind_functions(nb::module_& m) {
     copyto(r, v, Casting::Unsafe);
     return r;
   }, nb::arg().none(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg().none());
+  m.def("_empty_like", [](const ndarray& a, nb::handle dtype, const std::string& order,
+                         nb::handle shape, nb::handle dev) {
+    std::optional<Shape> s;
+    if (!shape.is_none()) s = as_shape(shape);
+    return empty_like(a, opt_dtype(dtype), order[0], s, opt_device(dev));
+  }, nb::arg(), nb::arg().none(), nb::arg(), nb::arg().none(), nb::arg().none());
   m.def("_arange", [](nb::handle start, nb::handle stop, nb::handle step, nb::handle dtype,
                       nb::handle dev) {
     return arange(to_scalar(start), to_scalar(stop), to_scalar(step), opt_dtype(dtype), opt_device(dev));

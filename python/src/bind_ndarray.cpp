@@ -65,10 +65,18 @@ std::vector<Index> parse_key(nb::handle key) {
   return idx;
 }
 
+// A Python scalar stored into an array (fill, setitem): NumPy's checks.
+void check_python_store(const Scalar& s, DType d) {
+  if (s.kind == Scalar::Kind::Complex && !is_complex(d))
+    throw TypeError(std::string(is_integer(d) || is_bool(d) ? "int" : "float") +
+                    "() argument must be a string, a real number, not 'complex'");
+  s.check_fits(d);
+}
+
 void setitem(const ndarray& self, nb::handle key, nb::handle value) {
   ndarray view = index(self, parse_key(key));
   if (auto s = python_scalar(value)) {
-    s->check_fits(view.dtype());
+    check_python_store(*s, view.dtype());
     view.fill(*s);
     return;
   }
@@ -168,6 +176,7 @@ void bind_ndarray(nb::module_& m) {
       .def("_to_device", [](const ndarray& a, const Device& d) { return a.to(d); })
       .def("fill", [](ndarray& a, nb::handle v) {
         if (auto s = python_scalar(v)) {
+          check_python_store(*s, a.dtype());
           a.fill(*s);
           return;
         }
@@ -179,8 +188,9 @@ void bind_ndarray(nb::module_& m) {
       .def("_item_at", [](const ndarray& a, int64_t i) { return scalar_to_python(a.item(i)); })
       .def("_copy_to_buffer", [](const ndarray& a, nb::handle buf) { buffer_copy(a, buf, true); })
       .def("_copy_from_buffer", [](const ndarray& a, nb::handle buf) { buffer_copy(a, buf, false); })
-      .def("__getitem__", [](const ndarray& a, nb::handle key) { return index(a, parse_key(key)); })
-      .def("__setitem__", &setitem)
+      .def("__getitem__", [](const ndarray& a, nb::handle key) { return index(a, parse_key(key)); },
+           nb::arg().none())
+      .def("__setitem__", &setitem, nb::arg().none(), nb::arg().none())
       .def("__len__", [](const ndarray& a) {
         if (a.ndim() == 0) throw TypeError("len() of unsized object");
         return a.shape()[0];

@@ -33,8 +33,12 @@ std::optional<Scalar> python_scalar(nb::handle h) {
       if (!PyErr_Occurred()) return Scalar(u);
       PyErr_Clear();
     }
-    throw OverflowError("Python integer " + nb::cast<std::string>(nb::str(h)) +
-                        " out of bounds for int64 and uint64");
+    double approx = PyLong_AsDouble(o);
+    if (PyErr_Occurred()) {
+      PyErr_Clear();
+      approx = overflow > 0 ? 1e308 : -1e308;
+    }
+    return Scalar::big_int(approx, nb::cast<std::string>(nb::str(h)));
   }
   if (PyFloat_CheckExact(o)) return Scalar(PyFloat_AS_DOUBLE(o));
   if (PyComplex_CheckExact(o)) return Scalar(PyComplex_RealAsDouble(o), PyComplex_ImagAsDouble(o));

@@ -28,6 +28,8 @@ NB_MODULE(_core, m) {
       PyErr_SetString(PyExc_IndexError, e.what());
     } catch (const ValueError& e) {
       PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const ZeroDivisionError& e) {
+      PyErr_SetString(PyExc_ZeroDivisionError, e.what());
     } catch (const OverflowError& e) {
       PyErr_SetString(PyExc_OverflowError, e.what());
     } catch (const OutOfMemoryError& e) {

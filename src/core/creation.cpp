@@ -1,5 +1,6 @@
 #include "cunum/creation.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -15,6 +16,28 @@ Device dev_or_default(std::optional<Device> d) { return d ? *d : default_device(
 
 char keep_order(const ndarray& a) {
   return (a.is_f_contiguous() && !a.is_c_contiguous()) ? 'F' : 'C';
+}
+
+// A fresh array whose memory order follows a's strides (NumPy's order='K').
+ndarray allocate_like_k(const ndarray& a, DType dtype, Device dev) {
+  if (a.is_c_contiguous() || a.ndim() < 2) return ndarray::allocate(a.shape(), dtype, dev, 'C');
+  if (a.is_f_contiguous()) return ndarray::allocate(a.shape(), dtype, dev, 'F');
+  const int nd = a.ndim();
+  std::vector<int64_t> perm(nd);
+  for (int i = 0; i < nd; ++i) perm[i] = i;
+  std::stable_sort(perm.begin(), perm.end(), [&](int64_t x, int64_t y) {
+    return std::llabs(a.strides()[x]) > std::llabs(a.strides()[y]);
+  });
+  Shape ps(nd);
+  for (int i = 0; i < nd; ++i) ps[i] = a.shape()[perm[i]];
+  ndarray c = ndarray::allocate(ps, dtype, dev, 'C');
+  Shape s(nd);
+  Strides st(nd);
+  for (int i = 0; i < nd; ++i) {
+    s[perm[i]] = ps[i];
+    st[perm[i]] = c.strides()[i];
+  }
+  return ndarray(c.storage(), 0, s, st, dtype, true);
 }
 }  // namespace
 
@@ -42,9 +65,11 @@ ndarray full(const Shape& shape, const Scalar& value, std::optional<DType> dtype
 ndarray empty_like(const ndarray& like, std::optional<DType> dtype, char order,
                    std::optional<Shape> shape, std::optional<Device> device) {
   char o = order;
+  const DType d = dtype ? *dtype : like.dtype();
+  const Device dev = device ? *device : like.device();
+  if (o == 'K' && (!shape || *shape == like.shape())) return allocate_like_k(like, d, dev);
   if (o == 'K' || o == 'A') o = keep_order(like);
-  return empty(shape ? *shape : like.shape(), dtype ? *dtype : like.dtype(),
-               device ? *device : like.device(), o);
+  return empty(shape ? *shape : like.shape(), d, dev, o);
 }
 ndarray zeros_like(const ndarray& like, std::optional<DType> dtype, char order,
                    std::optional<Shape> shape, std::optional<Device> device) {
@@ -81,12 +106,12 @@ ndarray arange(const Scalar& start, const Scalar& stop, const Scalar& step,
   int64_t n;
   if (is_integer(natural)) {
     int64_t a = start.as_int64(), b = stop.as_int64(), s = step.as_int64();
-    if (s == 0) throw ValueError("arange: step must not be zero (division by zero)");
+    if (s == 0) throw ZeroDivisionError("division by zero");
     if (s > 0) n = b > a ? (b - a + s - 1) / s : 0;
     else n = a > b ? (a - b + (-s) - 1) / (-s) : 0;
   } else {
     double a = start.as_double(), b = stop.as_double(), s = step.as_double();
-    if (s == 0) throw ValueError("arange: step must not be zero (division by zero)");
+    if (s == 0) throw ZeroDivisionError("division by zero");
     double len = std::ceil((b - a) / s);
     if (!std::isfinite(len)) throw ValueError("arange: cannot compute length");
     n = len > 0 ? static_cast<int64_t>(len) : 0;
@@ -191,7 +216,7 @@ ndarray array(const ndarray& a, std::optional<DType> dtype, bool copy, char orde
   if (!copy && d == a.dtype() && dev == a.device() &&
       (order == 'K' || order == 'A' || (o == 'C' ? a.is_c_contiguous() : a.is_f_contiguous())))
     return a;
-  ndarray r = ndarray::allocate(a.shape(), d, dev, o);
+  ndarray r = order == 'K' ? allocate_like_k(a, d, dev) : ndarray::allocate(a.shape(), d, dev, o);
   if (dev != a.device()) {
     // Across devices: stage through host memory in the source dtype.
     std::vector<unsigned char> buf(static_cast<size_t>(a.nbytes()));

@@ -187,8 +187,16 @@ DType result_type(const DType* strong, int n_strong, const WeakKind* weak, int n
     }
     throw ValueError("at least one array or dtype is required");
   }
+  // NumPy promotes a sequence so that an input able to hold every other one
+  // wins (result_type(int8, uint8, float16) is float16, not float32);
+  // otherwise it promotes pairwise.
   DType r = strong[0];
   for (int i = 1; i < n_strong; ++i) r = promote_types(r, strong[i]);
+  for (int i = 0; i < n_strong; ++i) {
+    bool absorbs = true;
+    for (int j = 0; j < n_strong && absorbs; ++j) absorbs = promote_types(strong[i], strong[j]) == strong[i];
+    if (absorbs) { r = strong[i]; break; }
+  }
   char k = dtype_kind(r);
   switch (wk) {
     case WeakKind::None: return r;

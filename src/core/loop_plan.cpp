@@ -8,13 +8,16 @@
 namespace cunum::core {
 
 Strides broadcast_strides(const ndarray& a, const Shape& shape) {
-  const int nd = static_cast<int>(shape.size()), an = a.ndim();
-  if (an > nd)
+  const int nd = static_cast<int>(shape.size());
+  int an = a.ndim(), skip = 0;
+  // Leading size-1 dims beyond the target's rank are dropped (NumPy's setitem rule).
+  while (an - skip > nd && a.shape()[skip] == 1) ++skip;
+  if (an - skip > nd)
     throw ValueError("could not broadcast input array from shape " + shape_str(a.shape()) +
                      " into shape " + shape_str(shape));
   Strides s(nd, 0);
-  for (int i = 0; i < an; ++i) {
-    const int j = nd - an + i;
+  for (int i = skip; i < an; ++i) {
+    const int j = nd - an + i;  // i >= skip keeps j >= 0
     if (a.shape()[i] == shape[j]) s[j] = a.strides()[i];
     else if (a.shape()[i] == 1) s[j] = 0;
     else

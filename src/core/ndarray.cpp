@@ -79,7 +79,9 @@ ndarray ndarray::allocate(const Shape& shape, DType dtype, Device device, char o
   st->base_shape = shape;
   st->base_dtype = dtype;
   char o = order == 'F' ? 'F' : 'C';
-  return ndarray(std::move(st), 0, shape, contiguous_strides(shape, isz, o), dtype, true);
+  // NumPy gives a freshly allocated empty array all-zero strides.
+  Strides strides = n == 0 ? Strides(shape.size(), 0) : contiguous_strides(shape, isz, o);
+  return ndarray(std::move(st), 0, shape, std::move(strides), dtype, true);
 }
 
 int64_t ndarray::shape(int axis) const { return shape_[normalize_axis(axis, ndim())]; }
@@ -91,6 +93,7 @@ int64_t ndarray::size() const {
 }
 
 bool ndarray::is_c_contiguous() const {
+  if (size() == 0) return true;
   int64_t acc = static_cast<int64_t>(itemsize());
   for (int d = ndim() - 1; d >= 0; --d) {
     if (shape_[d] == 0) return true;
@@ -101,6 +104,7 @@ bool ndarray::is_c_contiguous() const {
 }
 
 bool ndarray::is_f_contiguous() const {
+  if (size() == 0) return true;
   int64_t acc = static_cast<int64_t>(itemsize());
   for (int d = 0; d < ndim(); ++d) {
     if (shape_[d] == 0) return true;

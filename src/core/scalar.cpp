@@ -13,7 +13,7 @@ namespace {
 template <class F> decltype(auto) visit_value(const Scalar& s, F&& f) {
   switch (s.kind) {
     case Scalar::Kind::Bool: return f(s.b);
-    case Scalar::Kind::Int: return f((int64_t)s.i);
+    case Scalar::Kind::Int: return s.big ? f(s.re) : f((int64_t)s.i);
     case Scalar::Kind::UInt: return f((uint64_t)s.u);
     case Scalar::Kind::Float: return f(s.re);
     default: return f(complex<double>(s.re, s.im));
@@ -73,7 +73,22 @@ DType Scalar::default_dtype() const {
   }
 }
 
+int Scalar::compare_to_range(DType d) const {
+  if (big) return re > 0 ? 1 : -1;
+  const size_t bits = itemsize(d) * 8;
+  if (kind == Kind::UInt) return d == DType::UInt64 ? 0 : 1;
+  if (is_unsigned(d)) {
+    if (i < 0) return -1;
+    return (bits == 64 || (uint64_t)i < (uint64_t(1) << bits)) ? 0 : 1;
+  }
+  if (bits == 64) return 0;
+  if (i < -(int64_t(1) << (bits - 1))) return -1;
+  return i < (int64_t(1) << (bits - 1)) ? 0 : 1;
+}
+
 void Scalar::check_fits(DType d) const {
+  if (big && !strong)
+    throw OverflowError("Python integer " + big_digits + " out of bounds for " + std::string(dtype_name(d)));
   if (strong || (kind != Kind::Int && kind != Kind::UInt) || !is_integer(d)) return;
   bool ok;
   const size_t bits = itemsize(d) * 8;
@@ -102,7 +117,10 @@ std::string Scalar::repr() const {
   os.precision(17);
   switch (kind) {
     case Kind::Bool: os << (b ? "True" : "False"); break;
-    case Kind::Int: os << i; break;
+    case Kind::Int:
+      if (big) os << big_digits;
+      else os << i;
+      break;
     case Kind::UInt: os << u; break;
     case Kind::Float: os << re; break;
     default: os << "(" << re << (im < 0 ? "" : "+") << im << "j)"; break;

@@ -132,6 +132,28 @@ Device operands_device(const Operand* ops, int n, const UfuncOptions& opts) {
   if (opts.out) take(*opts.out);
   return dev ? *dev : default_device();
 }
+
+// NumPy 2 answers comparisons of an integer array with a Python int outside
+// its range exactly: the result is the same for every element.
+std::optional<bool> constant_comparison(UfuncId id, const Operand* ops, int n) {
+  if (!is_comparison(id) || n != 2 || ops[0].is_array() == ops[1].is_array()) return std::nullopt;
+  const int si = ops[0].is_array() ? 1 : 0;
+  const Scalar& s = ops[si].scalar();
+  const DType d = ops[1 - si].array().dtype();
+  if (s.strong || (s.kind != Scalar::Kind::Int && s.kind != Scalar::Kind::UInt) || !is_integer(d))
+    return std::nullopt;
+  int side = s.compare_to_range(d);  // +1: scalar above every element
+  if (side == 0) return std::nullopt;
+  if (si == 0) side = -side;         // scalar on the left: mirror
+  // Now: array OP scalar with the scalar above (side>0) or below (side<0) all elements.
+  switch (id) {
+    case UfuncId::equal: return false;
+    case UfuncId::not_equal: return true;
+    case UfuncId::less:
+    case UfuncId::less_equal: return side > 0;
+    default: return side < 0;  // greater, greater_equal
+  }
+}
 }  // namespace
 
 ndarray apply_ufunc(UfuncId id, const Operand* ops, int n, const UfuncOptions& opts) {
@@ -140,12 +162,18 @@ ndarray apply_ufunc(UfuncId id, const Operand* ops, int n, const UfuncOptions& o
     throw TypeError(std::string(info.name) + "() takes " + std::to_string(info.nin) +
                     " positional arguments but " + std::to_string(n) + " were given");
   const Device dev = operands_device(ops, n, opts);
+  if (auto c = constant_comparison(id, ops, n)) {
+    const ndarray& a = ops[0].is_array() ? ops[0].array() : ops[1].array();
+    ndarray r = full(a.shape(), Scalar(*c), DType::Bool, dev);
+    if (!opts.out) return r;
+    copyto(*opts.out, r, opts.casting, opts.where);
+    return *opts.out;
+  }
   const DType loop = resolve_loop(id, ops, n, opts);
   const DType out_dtype = core::ufunc_out_dtype(id, loop);
 
   // Inputs in the loop dtype.
   ndarray in[2];
-  bool all_f = true, any_full = false;
   Shape shape;
   for (int i = 0; i < n; ++i) {
     if (ops[i].is_array()) {
@@ -156,11 +184,9 @@ ndarray apply_ufunc(UfuncId id, const Operand* ops, int n, const UfuncOptions& o
       in[i] = scalar_array(ops[i].scalar(), loop, dev);
     }
   }
-  for (int i = 0; i < n; ++i)
-    if (ops[i].is_array() && ops[i].array().shape() == shape && shape.size() > 1) {
-      any_full = true;
-      all_f = all_f && ops[i].array().is_f_contiguous() && !ops[i].array().is_c_contiguous();
-    }
+  const ndarray* layout = nullptr;  // the result follows this input's memory order
+  for (int i = 0; i < n && !layout; ++i)
+    if (ops[i].is_array() && ops[i].array().shape() == shape) layout = &ops[i].array();
   if (id == UfuncId::power && is_integer(loop) && !is_unsigned(loop)) {
     if (any(less(in[1], 0)).item().is_true())
       throw ValueError("Integers to negative integer powers are not allowed.");
@@ -201,7 +227,8 @@ ndarray apply_ufunc(UfuncId id, const Operand* ops, int n, const UfuncOptions& o
     }
   }
   ndarray result = direct ? *out
-                          : empty(shape, out_dtype, dev, (any_full && all_f) ? 'F' : 'C');
+                 : layout ? empty_like(*layout, out_dtype, 'K', std::nullopt, dev)
+                          : empty(shape, out_dtype, dev);
   auto& be = backend::get(dev);
   auto plan = n == 1 ? core::plan_for(shape, {&in[0], &result}, 1)
                      : core::plan_for(shape, {&in[0], &in[1], &result}, 2);

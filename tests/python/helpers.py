@@ -109,6 +109,16 @@ def assert_same(expected, actual, rtol=None, atol=None, exact=False, check_type=
                         equal_nan=True, err_msg=err_msg)
 
 
+def assert_layout(expected, actual, strides=True):
+    """Same memory layout: contiguity flags (and byte strides) as NumPy."""
+    assert actual.shape == expected.shape
+    assert bool(actual.flags.c_contiguous) == bool(expected.flags.c_contiguous), "c_contiguous"
+    assert bool(actual.flags.f_contiguous) == bool(expected.flags.f_contiguous), "f_contiguous"
+    if strides:
+        assert tuple(actual.strides) == tuple(expected.strides), (
+            f"strides: expected {expected.strides}, got {actual.strides}")
+
+
 def public_exception_type(exc):
     """The exception type cunum must raise where NumPy raised ``exc``.
 
@@ -172,7 +182,7 @@ def to_cn(a):
 
 def _copy_arg(a):
     if isinstance(a, numpy.ndarray):
-        return a.copy()
+        return numpy.array(a, copy=True, order="K")
     if isinstance(a, (tuple, list)) and any(isinstance(e, numpy.ndarray) for e in a):
         return type(a)(_copy_arg(e) for e in a)
     return a
@@ -189,7 +199,9 @@ def compare(fn, *args, rtol=None, atol=None, exact=False, check_args=True):
     """Run ``fn(numpy, *args)`` and ``fn(cn, *cunum_args)`` and compare.
 
     NumPy arrays in ``args`` (also inside tuples/lists) are converted to cunum
-    arrays with ``cn.asarray``; other arguments are passed unchanged. NumPy
+    arrays with ``cn.asarray``; other arguments are passed unchanged. (The
+    memory layout cunum picks for a converted non-contiguous NumPy array is
+    not specified: tests about layout or strides build views inside ``fn``.) NumPy
     warnings are silenced. If NumPy raises, cunum must raise an exception of
     the same public type (subclass allowed); nothing else is compared then.
     With ``check_args``, array arguments are compared after the call too, so
@@ -293,13 +305,15 @@ def make_data(shape, dtype, kind="default", rng=None):
         return x
 
     if k == "f":
-        return reals(shape).astype(dtype)
+        return numpy.asarray(reals(shape)).astype(dtype)
     if k == "c":
         if kind == "positive":
             re, im = rng.uniform(0.5, 3.0, shape), rng.uniform(0.5, 3.0, shape)
         else:
             re, im = reals(shape), reals(shape)
-        return (re + 1j * im).astype(dtype)
+        out = numpy.empty(shape, dtype)
+        out.real, out.imag = re, im
+        return out
     raise AssertionError(f"unsupported dtype {dtype}")
 
 

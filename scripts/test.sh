@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs what the tests need, builds cunum once (C++ library, C++ tests, the
+# C++ example and the Python module, in build/test), then runs the C++ suite
+# (ctest) and the Python suite (pytest) against that build.
+#   scripts/test.sh [extra pytest arguments]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=${PYTHON:-python3}
+
+need_apt=()
+command -v cmake >/dev/null || need_apt+=(cmake)
+command -v ninja >/dev/null || need_apt+=(ninja-build)
+command -v ccache >/dev/null || need_apt+=(ccache)
+[ -f /usr/include/gtest/gtest.h ] || need_apt+=(libgtest-dev)
+command -v g++ >/dev/null || need_apt+=(g++)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
+  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq "${need_apt[@]}"
+fi
+$PY -c "import numpy, pytest, nanobind" 2>/dev/null ||
+  $PY -m pip install -q "numpy>=2" pytest "nanobind>=2"
+
+export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
+cmake -S . -B build/test -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DCUNUM_PYTHON=ON -DCUNUM_TESTS=ON -DCUNUM_EXAMPLES=ON \
+  -DPython_EXECUTABLE="$(command -v "$PY")" >/dev/null
+cmake --build build/test
+ctest --test-dir build/test --output-on-failure
+./build/test/cunum_example >/dev/null
+PYTHONPATH=build/test/python $PY -m pytest -q -p no:cacheprovider tests/python "$@"

@@ -1,0 +1,118 @@
+// C++ API tests. Expected values are computed independently here (plain loops
+// or NumPy-documented rules), never copied from cunum's output.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cunum/cunum.hpp>
+#include <vector>
+
+using namespace cunum;
+
+namespace {
+template <class T> std::vector<T> host(const ndarray& a) {
+  std::vector<T> v(static_cast<size_t>(a.size()));
+  a.copy_to_host(v.data());
+  return v;
+}
+}  // namespace
+
+TEST(DType, PromotionFollowsNumPy) {
+  EXPECT_EQ(promote_types(DType::Int8, DType::UInt8), DType::Int16);
+  EXPECT_EQ(promote_types(DType::Int64, DType::UInt64), DType::Float64);
+  EXPECT_EQ(promote_types(DType::UInt32, DType::Int32), DType::Int64);
+  EXPECT_EQ(promote_types(DType::Int16, DType::Float16), DType::Float32);
+  EXPECT_EQ(promote_types(DType::Float16, DType::Complex64), DType::Complex64);
+  EXPECT_EQ(promote_types(DType::Float64, DType::Complex64), DType::Complex128);
+  EXPECT_EQ(promote_types(DType::Bool, DType::Int8), DType::Int8);
+  EXPECT_TRUE(can_cast(DType::UInt8, DType::Int8, Casting::SameKind));
+  EXPECT_FALSE(can_cast(DType::Int8, DType::UInt8, Casting::SameKind));
+  EXPECT_FALSE(can_cast(DType::Float64, DType::Float32, Casting::Safe));
+  EXPECT_TRUE(can_cast(DType::Float64, DType::Float32, Casting::SameKind));
+}
+
+TEST(DType, WeakScalarsFollowNEP50) {
+  DType f32 = DType::Float32, u8 = DType::UInt8, b = DType::Bool;
+  WeakKind i = WeakKind::Int, f = WeakKind::Float, c = WeakKind::Complex;
+  EXPECT_EQ(result_type(&f32, 1, &i, 1), DType::Float32);
+  EXPECT_EQ(result_type(&u8, 1, &i, 1), DType::UInt8);
+  EXPECT_EQ(result_type(&u8, 1, &f, 1), DType::Float64);
+  EXPECT_EQ(result_type(&f32, 1, &c, 1), DType::Complex64);
+  EXPECT_EQ(result_type(&b, 1, &i, 1), DType::Int64);
+}
+
+TEST(Half, RoundTripsAndRounds) {
+  EXPECT_EQ(static_cast<float>(half(1.0f)), 1.0f);
+  EXPECT_EQ(static_cast<float>(half(65504.0f)), 65504.0f);
+  EXPECT_TRUE(std::isinf(static_cast<float>(half(65520.0f))));
+  EXPECT_EQ(static_cast<float>(half(5.960464477539063e-08f)), 5.960464477539063e-08f);
+  // 1 + 2^-11 is halfway between 1 and the next half: ties to even (1).
+  EXPECT_EQ(static_cast<float>(half(1.0f + 1.0f / 2048)), 1.0f);
+}
+
+TEST(Array, ArangeReshapeSum) {
+  ndarray a = arange(6).reshape({2, 3});
+  EXPECT_EQ(a.dtype(), DType::Int64);
+  EXPECT_EQ(a.shape(), (Shape{2, 3}));
+  ndarray s = sum(a, 1);
+  EXPECT_EQ(host<int64_t>(s), (std::vector<int64_t>{3, 12}));
+  ndarray t = a.T();
+  EXPECT_FALSE(t.is_c_contiguous());
+  EXPECT_TRUE(t.is_f_contiguous());
+  EXPECT_TRUE(t.shares_storage_with(a));
+  EXPECT_EQ(host<int64_t>(t.copy()), (std::vector<int64_t>{0, 3, 1, 4, 2, 5}));
+}
+
+TEST(Ufunc, BroadcastAndPromote) {
+  ndarray a = arange(3).astype(DType::Float32);
+  ndarray b = arange(2).reshape({2, 1});
+  ndarray c = a + b;  // float32 with int64 -> float64
+  EXPECT_EQ(c.dtype(), DType::Float64);
+  EXPECT_EQ(c.shape(), (Shape{2, 3}));
+  std::vector<double> want;
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < 3; ++j) want.push_back(i + j);
+  EXPECT_EQ(host<double>(c), want);
+  ndarray d = a * 2.5;  // weak float keeps float32
+  EXPECT_EQ(d.dtype(), DType::Float32);
+}
+
+TEST(Ufunc, FloorDivideAndRemainderMatchPython) {
+  ndarray a = from_host<int64_t>({7, -7, 7, -7}, {4});
+  ndarray b = from_host<int64_t>({2, 2, -2, -2}, {4});
+  EXPECT_EQ(host<int64_t>(floor_divide(a, b)), (std::vector<int64_t>{3, -4, -4, 3}));
+  EXPECT_EQ(host<int64_t>(remainder(a, b)), (std::vector<int64_t>{1, 1, -1, -1}));
+}
+
+TEST(Ufunc, OutAndWhere) {
+  ndarray a = arange(4).astype(DType::Float64);
+  ndarray out = zeros({4});
+  ndarray mask = from_host(std::vector<bool>{true, false, true, false}, {4});
+  add(a, 1.0, {.out = out, .where = mask});
+  EXPECT_EQ(host<double>(out), (std::vector<double>{1, 0, 3, 0}));
+}
+
+TEST(Errors, MapToNumPyExceptions) {
+  ndarray a = arange(6);
+  EXPECT_THROW(a.reshape({4}), ValueError);
+  EXPECT_THROW(sum(a, 3), AxisError);
+  EXPECT_THROW(add(a, arange(4)), ValueError);
+  EXPECT_THROW(index(a, {Index(10)}), IndexError);
+  EXPECT_THROW(bitwise_and(a.astype(DType::Float32), a), TypeError);
+  EXPECT_THROW(max(zeros({0})), ValueError);
+}
+
+TEST(Reduction, PairwiseSumIsAccurate) {
+  const int64_t n = 1 << 20;
+  ndarray a = full({n}, Scalar(0.1), DType::Float32);
+  double got = sum(a).item().as_double();
+  double exact = n * static_cast<double>(0.1f);
+  EXPECT_LT(std::fabs(got - exact) / exact, 1e-6);
+}
+
+TEST(Indexing, SlicesAreViews) {
+  ndarray a = arange(10);
+  ndarray v = index(a, {Index(Slice{8, 1, -3})});  // 8, 5, 2
+  EXPECT_EQ(host<int64_t>(v.copy()), (std::vector<int64_t>{8, 5, 2}));
+  index_assign(a, {Index(Slice{8, 1, -3})}, Scalar(0));
+  EXPECT_EQ(host<int64_t>(a), (std::vector<int64_t>{0, 1, 0, 3, 4, 0, 6, 7, 0, 9}));
+}
