@@ -49,7 +49,7 @@ def empty_like(prototype, dtype=None, order="K", subok=None, shape=None, *, devi
 
 def full_like(a, fill_value, dtype=None, order="K", subok=None, shape=None, *, device=None):
     r = empty_like(a, dtype, order, subok, shape, device=device)
-    r.fill(fill_value)
+    _core._copyto(r, fill_value, "unsafe", None)
     return r
 
 

@@ -76,11 +76,12 @@ def atleast_1d(*arys):
     return _atleast(lambda x: x if x.ndim >= 1 else x.reshape(1), arys)
 
 
+# New axes come from indexing with None (stride 0), exactly as NumPy does it.
 def atleast_2d(*arys):
     def f(x):
         if x.ndim >= 2:
             return x
-        return x.reshape(1, -1) if x.ndim == 1 else x.reshape(1, 1)
+        return x[None, :] if x.ndim == 1 else x.reshape(1, 1)
     return _atleast(f, arys)
 
 
@@ -89,9 +90,9 @@ def atleast_3d(*arys):
         if x.ndim >= 3:
             return x
         if x.ndim == 2:
-            return x.reshape(x.shape + (1,))
+            return x[:, :, None]
         if x.ndim == 1:
-            return x.reshape(1, x.shape[0], 1)
+            return x[None, :, None]
         return x.reshape(1, 1, 1)
     return _atleast(f, arys)
 

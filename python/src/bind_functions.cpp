@@ -64,8 +64,9 @@ void bind_functions(nb::module_& m) {
                     nb::handle dev) {
     std::optional<DType> d = opt_dtype(dtype);
     if (auto s = python_scalar(value)) {
-      if (d) s->check_fits(*d);
-      return full(as_shape(shape), *s, d, opt_device(dev), order[0]);
+      ndarray r = empty(as_shape(shape), d.value_or(s->default_dtype()), opt_device(dev), order[0]);
+      copyto(r, *s, Casting::Unsafe);  // NumPy's full: copyto(..., casting='unsafe')
+      return r;
     }
     ndarray v = as_array(value);
     ndarray r = empty(as_shape(shape), d.value_or(v.dtype()), opt_device(dev), order[0]);

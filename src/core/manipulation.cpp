@@ -175,6 +175,11 @@ ndarray squeeze(const ndarray& a, std::optional<std::vector<int64_t>> axis) {
   if (!axis) {
     for (int d = 0; d < nd; ++d) drop[d] = a.shape()[d] == 1;
   } else {
+    if (nd == 0) {  // NumPy accepts axis 0 or -1 for a 0-d array
+      for (int64_t ax : *axis)
+        if (ax != 0 && ax != -1) throw AxisError(ax, 0);
+      return a;
+    }
     for (int64_t ax : *axis) {
       int d = normalize_axis(ax, nd);
       if (a.shape()[d] != 1)

@@ -87,7 +87,7 @@ int Scalar::compare_to_range(DType d) const {
 }
 
 void Scalar::check_fits(DType d) const {
-  if (big && !strong)
+  if (big && !strong && (is_integer(d) || is_bool(d)))
     throw OverflowError("Python integer " + big_digits + " out of bounds for " + std::string(dtype_name(d)));
   if (strong || (kind != Kind::Int && kind != Kind::UInt) || !is_integer(d)) return;
   bool ok;

@@ -101,21 +101,10 @@ DType resolve_loop(UfuncId id, const Operand* ops, int n, const UfuncOptions& op
                           " with casting rule '" + std::string(casting_name(opts.casting)) + "'");
     }
   }
-  // NumPy 2: a Python int must fit the loop's integer type, except that
-  // comparisons with out-of-range ints are answered exactly.
-  for (int i = 0; i < n; ++i) {
-    if (ops[i].is_array()) continue;
-    const Scalar& s = ops[i].scalar();
-    if (is_comparison(id) && is_integer(loop)) {
-      try {
-        s.check_fits(loop);
-      } catch (const OverflowError&) {
-        loop = (s.kind == Scalar::Kind::Int && loop != DType::UInt64) ? DType::Int64 : DType::Float64;
-      }
-    } else {
-      s.check_fits(loop);
-    }
-  }
+  // NumPy 2: a Python int must fit the loop's integer type (comparisons of
+  // integer arrays with out-of-range ints never get here: constant_comparison).
+  for (int i = 0; i < n; ++i)
+    if (!ops[i].is_array()) ops[i].scalar().check_fits(loop);
   return loop;
 }
 
@@ -294,8 +283,11 @@ void copyto(const ndarray& dst, const Operand& src, Casting casting, const std::
       throw TypeError("Cannot cast array data from " + dt(s.dtype()) + " to " + dt(dst.dtype()) +
                       " according to the rule '" + std::string(casting_name(casting)) + "'");
   } else {
-    src.scalar().check_fits(dst.dtype());
-    s = scalar_array(src.scalar(), dst.dtype(), dst.device());
+    const Scalar& v = src.scalar();
+    if (v.big) throw OverflowError("Python int too large to convert to C long");
+    if (casting != Casting::Unsafe || v.kind == Scalar::Kind::Int || v.kind == Scalar::Kind::UInt)
+      v.check_fits(dst.dtype());
+    s = scalar_array(v, dst.dtype(), dst.device());
   }
   if (where) core::assign_where(dst, s, *where);
   else core::assign(dst, s);

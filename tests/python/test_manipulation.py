@@ -39,7 +39,7 @@ def run(fn, src, write=True, layout=True, **kw):
     def f(xp):
         x = SOURCES[src](xp)
         r = fn(xp, x)
-        if write and not isinstance(r, tuple) or (write and isinstance(r, tuple)):
+        if write:
             _mutate(xp, r)
             return r, x
         return r
@@ -51,7 +51,7 @@ def run(fn, src, write=True, layout=True, **kw):
                                    (1, 24, 1), (2, 12), (-1, 2, 2), (3, 2, 2, 2)], ids=str)
 @pytest.mark.parametrize("order", ["C", "F"])
 def test_reshape(src, shape, order):
-    e, r = run(lambda xp, x: x.reshape(shape, order=order), src)
+    run(lambda xp, x: x.reshape(shape, order=order), src)
     run(lambda xp, x: xp.reshape(x, shape, order=order), src)
     run(lambda xp, x: x.reshape(*shape, order=order), src)
 
