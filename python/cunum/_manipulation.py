@@ -45,7 +45,10 @@ def matrix_transpose(x):
 
 
 def squeeze(a, axis=None):
-    return _core._squeeze(_a(a), axis)
+    a = _a(a)
+    if a.ndim == 0 and type(axis) is int and axis in (0, -1):
+        return a[...]  # NumPy accepts a plain 0 or -1 for a 0-d array
+    return _core._squeeze(a, axis)
 
 
 def expand_dims(a, axis):

@@ -67,6 +67,7 @@ std::vector<Index> parse_key(nb::handle key) {
 
 // A Python scalar stored into an array (fill, setitem): NumPy's checks.
 void check_python_store(const Scalar& s, DType d) {
+  if (is_bool(d)) return;  // NumPy stores bool(value)
   if (s.kind == Scalar::Kind::Complex && !is_complex(d))
     throw TypeError(std::string(is_integer(d) || is_bool(d) ? "int" : "float") +
                     "() argument must be a string, a real number, not 'complex'");
@@ -75,7 +76,13 @@ void check_python_store(const Scalar& s, DType d) {
 
 void setitem(const ndarray& self, nb::handle key, nb::handle value) {
   ndarray view = index(self, parse_key(key));
-  if (auto s = python_scalar(value)) {
+  std::optional<Scalar> s = python_scalar(value);
+  if (!s && is_integer(view.dtype()) && nb::hasattr(value, "dtype") && PyIndex_Check(value.ptr()) &&
+      !nb::isinstance<ndarray>(value)) {
+    // A NumPy integer scalar is stored like the Python int it equals.
+    s = python_scalar(nb::steal(PyNumber_Index(value.ptr())));
+  }
+  if (s) {
     check_python_store(*s, view.dtype());
     view.fill(*s);
     return;

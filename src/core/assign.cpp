@@ -23,7 +23,7 @@ ndarray overlap_safe(const ndarray& dst, const ndarray& src) {
 
 void assign(const ndarray& dst, const ndarray& src0) {
   ndarray src = overlap_safe(dst, on_device(src0, dst.device()));
-  auto plan = plan_for(dst.shape(), {&src, &dst}, 1);
+  auto plan = plan_for(dst.shape(), {&src, &dst}, 1, true);
   backend::get(dst.device()).copy(plan, src.dtype(), dst.dtype());
 }
 
@@ -32,7 +32,7 @@ void assign_where(const ndarray& dst, const ndarray& src0, const ndarray& mask0)
   ndarray mask = on_device(mask0, dst.device());
   if (mask.dtype() != DType::Bool) mask = mask.astype(DType::Bool);
   mask = overlap_safe(dst, mask);
-  auto plan = plan_for(dst.shape(), {&src, &mask, &dst}, 2);
+  auto plan = plan_for(dst.shape(), {&src, &mask, &dst}, 2, true);
   backend::get(dst.device()).copy_where(plan, src.dtype(), dst.dtype());
 }
 

@@ -103,6 +103,8 @@ ndarray arange(const Scalar& start, const Scalar& stop, const Scalar& step,
   DType natural = promote_types(promote_types(kind_of(start), kind_of(stop)), kind_of(step));
   if (natural == DType::Bool) natural = DType::Int64;
   DType out = dtype ? *dtype : natural;
+  if (dtype && is_integer(out))
+    for (const Scalar* s : {&start, &stop}) s->check_fits(out);
   int64_t n;
   if (is_integer(natural)) {
     int64_t a = start.as_int64(), b = stop.as_int64(), s = step.as_int64();

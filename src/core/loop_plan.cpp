@@ -7,11 +7,11 @@
 
 namespace cunum::core {
 
-Strides broadcast_strides(const ndarray& a, const Shape& shape) {
+Strides broadcast_strides(const ndarray& a, const Shape& shape, bool drop_leading_ones) {
   const int nd = static_cast<int>(shape.size());
   int an = a.ndim(), skip = 0;
   // Leading size-1 dims beyond the target's rank are dropped (NumPy's setitem rule).
-  while (an - skip > nd && a.shape()[skip] == 1) ++skip;
+  while (drop_leading_ones && an - skip > nd && a.shape()[skip] == 1) ++skip;
   if (an - skip > nd)
     throw ValueError("could not broadcast input array from shape " + shape_str(a.shape()) +
                      " into shape " + shape_str(shape));
@@ -105,12 +105,12 @@ backend::LoopPlan make_loop_plan(const Shape& shape, const PlanOperand* ops, int
 }
 
 backend::LoopPlan plan_for(const Shape& shape, std::initializer_list<const ndarray*> arrays,
-                           int order_by) {
+                           int order_by, bool drop_leading_ones) {
   PlanOperand ops[backend::kMaxOperands];
   int n = 0;
   for (const ndarray* a : arrays) {
     CUNUM_ASSERT(n < backend::kMaxOperands);
-    ops[n++] = PlanOperand{a->data(), broadcast_strides(*a, shape)};
+    ops[n++] = PlanOperand{a->data(), broadcast_strides(*a, shape, drop_leading_ones)};
   }
   return make_loop_plan(shape, ops, n, order_by);
 }

@@ -10,7 +10,9 @@ namespace cunum::core {
 
 // Strides of `a` broadcast to `shape` (0 along broadcast dims); ValueError if
 // a's shape cannot be broadcast to it.
-Strides broadcast_strides(const ndarray& a, const Shape& shape);
+// With `drop_leading_ones`, extra leading size-1 dims of `a` are ignored
+// (NumPy's rule for assignment: a[...] = value).
+Strides broadcast_strides(const ndarray& a, const Shape& shape, bool drop_leading_ones = false);
 // The broadcast shape of several shapes; ValueError if incompatible.
 Shape broadcast_shape(std::initializer_list<const Shape*> shapes);
 
@@ -25,7 +27,7 @@ backend::LoopPlan make_loop_plan(const Shape& shape, const PlanOperand* ops, int
 
 // Convenience: a plan over arrays that all have (or broadcast to) `shape`.
 backend::LoopPlan plan_for(const Shape& shape, std::initializer_list<const ndarray*> arrays,
-                           int order_by);
+                           int order_by, bool drop_leading_ones = false);
 
 // True if the memory ranges of a and b may overlap.
 bool may_overlap(const ndarray& a, const ndarray& b);

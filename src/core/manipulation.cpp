@@ -75,7 +75,7 @@ ndarray reshape(const ndarray& a, const Shape& req, char order) {
   const Shape shape = resolve_shape(req, a.size(), a.shape());
   if (shape.size() > static_cast<size_t>(kMaxDims))
     throw ValueError("maximum supported dimension for an ndarray is currently 64");
-  if (a.size() == 0) {
+  if (a.size() <= 1) {
     return ndarray(a.storage(), a.offset(), shape, contiguous_strides(shape, a.itemsize(), order),
                    a.dtype());
   }
@@ -175,13 +175,9 @@ ndarray squeeze(const ndarray& a, std::optional<std::vector<int64_t>> axis) {
   if (!axis) {
     for (int d = 0; d < nd; ++d) drop[d] = a.shape()[d] == 1;
   } else {
-    if (nd == 0) {  // NumPy accepts axis 0 or -1 for a 0-d array
-      for (int64_t ax : *axis)
-        if (ax != 0 && ax != -1) throw AxisError(ax, 0);
-      return a;
-    }
     for (int64_t ax : *axis) {
       int d = normalize_axis(ax, nd);
+      if (drop[d]) throw ValueError("duplicate value in 'axis'");
       if (a.shape()[d] != 1)
         throw ValueError("cannot select an axis to squeeze out which has size not equal to one");
       drop[d] = true;
