@@ -66,14 +66,20 @@ DType resolve_loop(UfuncId id, const Operand* ops, int n, const UfuncOptions& op
 
   DType loop;
   if (opts.dtype) {
+    // dtype= names the output dtype: take the first loop producing it that
+    // the inputs reach safely, else the first loop producing it (and let the
+    // casting check below decide).
     const DType want = *opts.dtype;
-    std::optional<DType> found;
+    const DType common = result_type(strong, ns, weak, nw);
+    std::optional<DType> found, first;
     const core::TypeSet ts = core::ufunc_info(id).types;
-    if (core::ufunc_info(id).out == core::OutRule::Same) {
-      if ((ts >> static_cast<int>(want)) & 1u) found = want;
-    } else if (want == core::ufunc_out_dtype(id, want) || core::ufunc_info(id).out == core::OutRule::Bool) {
-      found = search_loop(id, result_type(strong, ns, weak, nw));
+    for (int d = 0; d < kNumDTypes && !found; ++d) {
+      const DType l = static_cast<DType>(d);
+      if (!((ts >> d) & 1u) || core::ufunc_out_dtype(id, l) != want) continue;
+      if (!first) first = l;
+      if (can_cast(common, l, Casting::Safe)) found = l;
     }
+    if (!found) found = first;
     if (!found)
       throw TypeError("No loop matching the specified signature and casting was found for ufunc " +
                       std::string(name));
@@ -145,8 +151,21 @@ std::optional<bool> constant_comparison(UfuncId id, const Operand* ops, int n) {
 }
 }  // namespace
 
-ndarray apply_ufunc(UfuncId id, const Operand* ops, int n, const UfuncOptions& opts) {
+ndarray apply_ufunc(UfuncId id, const Operand* ops_in, int n, const UfuncOptions& opts) {
   const auto& info = core::ufunc_info(id);
+  // Logical ufuncs only look at truth values: a Python scalar operand is
+  // replaced by its truth value (so -3 or 300 never overflow a small dtype).
+  Operand logical_ops[2] = {Operand(false), Operand(false)};
+  const Operand* ops = ops_in;
+  if (id == UfuncId::logical_and || id == UfuncId::logical_or || id == UfuncId::logical_xor ||
+      id == UfuncId::logical_not) {
+    for (int i = 0; i < n && i < 2; ++i) {
+      logical_ops[i] = ops_in[i];
+      if (!ops_in[i].is_array() && !ops_in[i].scalar().strong)
+        logical_ops[i] = Operand(Scalar(ops_in[i].scalar().is_true()));
+    }
+    ops = logical_ops;
+  }
   if (n != info.nin)
     throw TypeError(std::string(info.name) + "() takes " + std::to_string(info.nin) +
                     " positional arguments but " + std::to_string(n) + " were given");

@@ -249,6 +249,13 @@ def _ints(rng, shape, dtype, lo, hi):
 
 
 def make_data(shape, dtype, kind="default", rng=None):
+    """Random NumPy test data (always a numpy.ndarray, also for shape ())."""
+    out = numpy.asarray(_make_data(shape, dtype, kind, rng))
+    assert out.dtype == numpy.dtype(dtype)
+    return out
+
+
+def _make_data(shape, dtype, kind="default", rng=None):
     """Random NumPy test data of ``dtype`` and ``shape``.
 
     kind:

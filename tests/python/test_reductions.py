@@ -1,0 +1,316 @@
+"""Reductions: sum, prod, min/max (amin/amax), argmin/argmax, mean, any, all.
+
+cunum reductions return 0-d cunum arrays where NumPy returns scalars (CuPy
+convention); ``assert_same`` compares them with ``numpy.asarray(expected)``
+and checks the result is a cunum ndarray.
+"""
+import warnings
+
+import numpy
+import pytest
+
+import cunum as cn
+from helpers import (ALL_DTYPES, FLOAT_DTYPES, INEXACT_DTYPES, INT_DTYPES, SOME_DTYPES,
+                     USING_NUMPY_SHIM, assert_same, compare, dtype_params, make_data,
+                     requires_cunum)
+
+pytestmark = pytest.mark.usefixtures("device")
+
+REDUCTIONS = ["sum", "prod", "min", "max", "amin", "amax", "argmin", "argmax", "mean", "any",
+              "all"]
+METHODS = {"sum", "prod", "min", "max", "argmin", "argmax", "mean", "any", "all"}
+AXES = [None, 0, 1, -1, (0, 2), (), (2, 0, 1), -3]
+
+
+def _axis_id(a):
+    return "None" if a is None else str(a).replace(" ", "")
+
+
+def reduction_input(name, dt, shape, rng):
+    """Data for which the reduction is well defined and numerically benign."""
+    dt = numpy.dtype(dt)
+    if name in ("sum", "prod"):
+        if dt.kind in "iu":
+            return make_data(shape, dt, kind="full", rng=rng)  # wraps identically
+        if dt.kind == "f":
+            lo, hi = (0.5, 5.0) if name == "sum" else (0.7, 1.4)
+            return rng.uniform(lo, hi, shape).astype(dt)
+        if dt.kind == "c":
+            lo, hi = (0.5, 5.0) if name == "sum" else (0.7, 1.2)
+            out = numpy.empty(shape, dt)
+            out.real = rng.uniform(lo, hi, shape)
+            out.imag = rng.uniform(-0.3, 0.3, shape) if name == "prod" else rng.uniform(
+                lo, hi, shape)
+            return out
+        return make_data(shape, dt, rng=rng)
+    if name == "mean":
+        return make_data(shape, dt, kind="positive" if dt.kind in "fc" else "default", rng=rng)
+    if name in ("any", "all"):
+        x = make_data(shape, dt, kind="nonzero", rng=rng)
+        zero = rng.uniform(size=shape) < 0.25
+        x[zero] = 0
+        return x
+    return make_data(shape, dt, rng=rng)  # min/max/argmin/argmax: ties included
+
+
+def _rtol(name, dt):
+    dt = numpy.dtype(dt)
+    if name in ("sum", "prod", "mean") and dt.char in "e":
+        return 1e-2  # float16 accumulation order differs between implementations
+    return None
+
+
+def _call(xp, name, x, method, **kw):
+    if method:
+        return getattr(x, name)(**kw)
+    return getattr(xp, name)(x, **kw)
+
+
+@pytest.mark.parametrize("keepdims", [False, True], ids=["", "keepdims"])
+@pytest.mark.parametrize("axis", AXES, ids=_axis_id)
+@pytest.mark.parametrize("dt", dtype_params(ALL_DTYPES))
+@pytest.mark.parametrize("name", REDUCTIONS)
+def test_reduction(name, dt, axis, keepdims, rng):
+    x = reduction_input(name, dt, (2, 3, 4), rng)
+    rtol = _rtol(name, dt)
+    compare(lambda xp, a: _call(xp, name, a, False, axis=axis, keepdims=keepdims), x,
+            rtol=rtol)
+    if name in METHODS:
+        compare(lambda xp, a: _call(xp, name, a, True, axis=axis, keepdims=keepdims), x,
+                rtol=rtol)
+
+
+@pytest.mark.parametrize("dt", dtype_params(ALL_DTYPES))
+@pytest.mark.parametrize("name", REDUCTIONS)
+def test_reduction_defaults_and_positional_axis(name, dt, rng):
+    x = reduction_input(name, dt, (3, 5), rng)
+    rtol = _rtol(name, dt)
+    compare(lambda xp, a: getattr(xp, name)(a), x, rtol=rtol)
+    compare(lambda xp, a: getattr(xp, name)(a, 1), x, rtol=rtol)
+    if name in METHODS:
+        compare(lambda xp, a: getattr(a, name)(), x, rtol=rtol)
+        compare(lambda xp, a: getattr(a, name)(0), x, rtol=rtol)
+
+
+@pytest.mark.parametrize("layout", ["T", "reversed", "stepped", "transposed3d"])
+@pytest.mark.parametrize("dt", dtype_params(SOME_DTYPES))
+@pytest.mark.parametrize("name", REDUCTIONS)
+def test_reduction_strided_input(name, dt, layout, rng):
+    x = reduction_input(name, dt, (6, 8), rng)
+    view = {"T": lambda a: a.T, "reversed": lambda a: a[::-1, ::-1],
+            "stepped": lambda a: a[1::2, ::-3],
+            "transposed3d": lambda a: a.reshape(2, 3, 8).transpose(2, 0, 1)}[layout]
+    rtol = _rtol(name, dt)
+    for axis in (None, 0, -1):
+        compare(lambda xp, a: getattr(xp, name)(view(a), axis=axis), x, rtol=rtol)
+
+
+@pytest.mark.parametrize("dt", dtype_params(ALL_DTYPES))
+@pytest.mark.parametrize("name", REDUCTIONS)
+def test_reduction_0d(name, dt, rng):
+    x = reduction_input(name, dt, (), rng)
+    compare(lambda xp, a: getattr(xp, name)(a), x)
+    compare(lambda xp, a: getattr(xp, name)(a, axis=None, keepdims=True), x)
+    compare(lambda xp, a: getattr(xp, name)(a, axis=()), x)
+    compare(lambda xp, a: getattr(xp, name)(a, axis=1), x)  # AxisError
+
+
+def test_reduction_0d_axis_0_legacy():
+    # NumPy accepts axis=0 / -1 on 0-d arrays in reductions
+    x = numpy.array(5.0)
+    for name in REDUCTIONS:
+        compare(lambda xp, a: getattr(xp, name)(a, axis=0), x)
+        compare(lambda xp, a: getattr(xp, name)(a, axis=-1), x)
+
+
+@requires_cunum
+@pytest.mark.parametrize("name", REDUCTIONS)
+def test_reduction_returns_0d_cunum_array(name):
+    x = cn.arange(1, 7).reshape(2, 3)
+    r = getattr(cn, name)(x)
+    assert type(r) is cn.ndarray
+    assert r.ndim == 0 and r.shape == ()
+    if name in METHODS:
+        r = getattr(x, name)()
+        assert type(r) is cn.ndarray and r.shape == ()
+
+
+# ---------------------------------------------------------------- dtype=
+
+
+@pytest.mark.parametrize("out_dt", dtype_params(ALL_DTYPES))
+@pytest.mark.parametrize("in_dt", dtype_params(SOME_DTYPES))
+@pytest.mark.parametrize("name", ["sum", "prod", "mean"])
+def test_reduction_dtype(name, in_dt, out_dt, rng):
+    x = reduction_input(name, in_dt, (3, 4), rng)
+    if in_dt.kind in "iu":
+        x = make_data((3, 4), in_dt, kind="small", rng=rng)  # no float overflow
+    if in_dt.kind in "fc" and out_dt.kind in "iub":
+        x = make_data((3, 4), in_dt, kind="positive", rng=rng)  # defined float->int casts
+    rtol = _rtol(name, out_dt) or (1e-3 if in_dt.char == "e" else None)
+    for axis in (None, 0, 1):
+        compare(lambda xp, a: getattr(xp, name)(a, axis=axis, dtype=out_dt), x, rtol=rtol)
+    compare(lambda xp, a: getattr(a, name)(dtype=out_dt), x, rtol=rtol)
+
+
+# ---------------------------------------------------------------- out=
+
+
+@pytest.mark.parametrize("out_dt", dtype_params(SOME_DTYPES))
+@pytest.mark.parametrize("name", REDUCTIONS)
+def test_reduction_out(name, out_dt, rng):
+    x = reduction_input(name, numpy.float64 if name not in ("any", "all") else numpy.int32,
+                        (3, 4), rng)
+    if out_dt.kind in "iub":
+        x = numpy.round(x * 4) if x.dtype.kind == "f" else x
+
+    def f(xp, a, o):
+        r = getattr(xp, name)(a, axis=0, out=o)
+        assert r is o
+        return r
+    compare(f, x, numpy.full(4, 9, dtype=out_dt))
+
+    def g(xp, a, o):
+        r = getattr(xp, name)(a, axis=1, keepdims=True, out=o)
+        assert r is o
+        return r
+    compare(g, x, numpy.full((3, 1), 9, dtype=out_dt))
+
+    def h(xp, a, o):
+        getattr(xp, name)(a, axis=None, out=o[1])  # 0-d view of a larger array
+        return o
+    compare(h, x, numpy.full(3, 9, dtype=out_dt))
+
+    def k(xp, a, o):
+        getattr(xp, name)(a, axis=0, out=o[::-2])  # strided out
+        return o
+    compare(k, x, numpy.full(8, 9, dtype=out_dt))
+
+
+@pytest.mark.parametrize("name", REDUCTIONS)
+@pytest.mark.parametrize("shape", [(2,), (1, 4), (4, 1), (5,), ()], ids=str)
+def test_reduction_out_bad_shape(name, shape):
+    x = numpy.arange(12.0).reshape(3, 4)
+    compare(lambda xp, a, o: getattr(xp, name)(a, axis=0, out=o), x, numpy.zeros(shape))
+
+
+# ---------------------------------------------------------------- NaN / special values
+
+
+@pytest.mark.parametrize("dt", dtype_params(FLOAT_DTYPES))
+@pytest.mark.parametrize("name", ["min", "max", "argmin", "argmax", "amin", "amax", "sum",
+                                  "prod", "mean", "any", "all"])
+def test_nan_propagation(name, dt):
+    x = numpy.array([[1.0, numpy.nan, 3.0, -2.0],
+                     [numpy.nan, 5.0, numpy.nan, 0.5],
+                     [2.0, 4.0, -1.0, 7.0]], dtype=dt)
+    for axis in (None, 0, 1):
+        compare(lambda xp, a: getattr(xp, name)(a, axis=axis), x)
+
+
+@pytest.mark.parametrize("dt", dtype_params(FLOAT_DTYPES))
+def test_min_max_infinities_and_signed_zero(dt):
+    x = numpy.array([[numpy.inf, -numpy.inf, 0.0], [-0.0, 3.0, -numpy.inf]], dtype=dt)
+    for name in ("min", "max", "argmin", "argmax", "sum"):
+        for axis in (None, 0, 1):
+            compare(lambda xp, a: getattr(xp, name)(a, axis=axis), x)
+
+
+@pytest.mark.parametrize("dt", dtype_params(INT_DTYPES))
+def test_min_max_extremes(dt):
+    info = numpy.iinfo(dt)
+    x = numpy.array([[0, info.max, info.min], [info.min, 1, info.max]], dtype=dt)
+    for name in ("min", "max", "argmin", "argmax"):
+        for axis in (None, 0, 1):
+            compare(lambda xp, a: getattr(xp, name)(a, axis=axis), x)
+
+
+def test_argmin_argmax_first_occurrence():
+    x = numpy.array([[3, 1, 3, 1], [2, 2, 2, 2], [0, 5, 5, 0]])
+    for dt in ALL_DTYPES:
+        for name in ("argmin", "argmax"):
+            for axis in (None, 0, 1):
+                compare(lambda xp, a: getattr(xp, name)(a, axis=axis), x.astype(dt))
+
+
+def test_complex_min_max_lexicographic():
+    x = numpy.array([1 + 1j, 1 + 2j, 0 + 5j, 1 - 3j, -1 + 0j, 1 + 2j])
+    for dt in ("c8", "c16"):
+        for name in ("min", "max", "argmin", "argmax"):
+            compare(lambda xp, a: getattr(xp, name)(a), x.astype(dt))
+            compare(lambda xp, a: getattr(xp, name)(a.reshape(2, 3), axis=1), x.astype(dt))
+
+
+# ---------------------------------------------------------------- empty arrays
+
+
+@pytest.mark.parametrize("dt", dtype_params(SOME_DTYPES))
+@pytest.mark.parametrize("name", REDUCTIONS)
+def test_empty(name, dt):
+    # sum -> 0, prod -> 1, any -> False, all -> True, mean -> nan (RuntimeWarning),
+    # min/max/argmin/argmax -> ValueError
+    x = numpy.zeros((0, 3), dtype=dt)
+    for axis in (None, 0, 1):
+        compare(lambda xp, a: getattr(xp, name)(a, axis=axis), x)
+        compare(lambda xp, a: getattr(xp, name)(a, axis=axis, keepdims=True), x)
+    compare(lambda xp: getattr(xp, name)(xp.zeros(0, dtype=dt)))
+
+
+def test_mean_of_empty_warns_like_numpy():
+    with pytest.warns(RuntimeWarning):
+        e = numpy.mean(numpy.zeros(0))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        r = cn.mean(cn.zeros(0))
+    assert_same(e, r)
+
+
+# ---------------------------------------------------------------- accuracy
+
+
+def test_float32_sum_large_pairwise_accuracy():
+    rng = numpy.random.default_rng(1234)
+    x = rng.uniform(0.0, 1.0, 10**6).astype(numpy.float32)
+    exact = x.astype(numpy.float64).sum()
+    e = numpy.sum(x)
+    assert abs(float(e) - exact) / exact < 1e-6  # NumPy itself is accurate here
+    r = cn.sum(cn.asarray(x))
+    assert_same(e, r, rtol=1e-6, atol=0)
+    r = cn.asarray(x).sum()
+    assert_same(e, r, rtol=1e-6, atol=0)
+    r = cn.mean(cn.asarray(x))
+    assert_same(numpy.mean(x), r, rtol=1e-6, atol=0)
+
+
+def test_float32_sum_large_along_axis():
+    rng = numpy.random.default_rng(99)
+    x = rng.uniform(0.0, 1.0, (4, 250000)).astype(numpy.float32)
+    assert_same(numpy.sum(x, axis=1), cn.sum(cn.asarray(x), axis=1), rtol=1e-6, atol=0)
+    assert_same(numpy.sum(x.T, axis=0), cn.sum(cn.asarray(x).T, axis=0), rtol=1e-6, atol=0)
+
+
+def test_large_int_sum_and_minmax():
+    rng = numpy.random.default_rng(7)
+    x = rng.integers(-1000, 1000, size=200001).astype(numpy.int32)
+    for name in ("sum", "min", "max", "argmin", "argmax", "any", "all"):
+        compare(lambda xp, a: getattr(xp, name)(a), x)
+    compare(lambda xp, a: xp.mean(a), x)
+
+
+# ---------------------------------------------------------------- errors
+
+
+@pytest.mark.parametrize("name", REDUCTIONS)
+@pytest.mark.parametrize("axis", [3, -4, (0, 3), (0, 0), (0, -3), 1.0, (1.5,)], ids=_axis_id)
+def test_bad_axis(name, axis):
+    compare(lambda xp, a: getattr(xp, name)(a, axis=axis), numpy.arange(24.0).reshape(2, 3, 4))
+
+
+def test_bad_axis_is_axis_error():
+    # AxisError subclasses both ValueError and IndexError
+    x = cn.zeros((2, 3))
+    for name in REDUCTIONS:
+        with pytest.raises(numpy.exceptions.AxisError):
+            getattr(cn, name)(x, axis=2)
+        with pytest.raises(numpy.exceptions.AxisError):
+            getattr(cn, name)(x, axis=-3)
