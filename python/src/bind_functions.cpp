@@ -28,16 +28,19 @@ Scalar to_scalar(nb::handle h) {
   if (a.size() != 1) throw TypeError("expected a scalar");
   return a.item();
 }
+int64_t as_index(nb::handle h) {
+  if (!PyIndex_Check(h.ptr()))
+    throw TypeError("'" + nb::cast<std::string>(nb::str(h.type().attr("__name__"))) +
+                    "' object cannot be interpreted as an integer");
+  return nb::cast<int64_t>(nb::steal(PyNumber_Index(h.ptr())));
+}
 std::optional<std::vector<int64_t>> opt_axes(nb::handle h) {
   if (h.is_none()) return std::nullopt;
   std::vector<int64_t> r;
   if (PyTuple_Check(h.ptr()) || PyList_Check(h.ptr())) {
-    for (nb::handle x : h) r.push_back(nb::cast<int64_t>(nb::int_(x.attr("__index__")())));
+    for (nb::handle x : h) r.push_back(as_index(x));
   } else {
-    if (!PyLong_Check(h.ptr()) && !nb::hasattr(h, "__index__"))
-      throw TypeError("'" + nb::cast<std::string>(nb::str(h.type().attr("__name__"))) +
-                      "' object cannot be interpreted as an integer");
-    r.push_back(nb::cast<int64_t>(nb::int_(h.attr("__index__")())));
+    r.push_back(as_index(h));
   }
   return r;
 }
@@ -146,12 +149,12 @@ void bind_functions(nb::module_& m) {
 #undef CUNUM_RED
   m.def("_argmax", [](const ndarray& a, nb::handle axis, bool keepdims, nb::handle out) {
     std::optional<int64_t> ax;
-    if (!axis.is_none()) ax = nb::cast<int64_t>(nb::int_(axis.attr("__index__")()));
+    if (!axis.is_none()) ax = as_index(axis);
     return argmax(a, ax, keepdims, opt_out(out));
   }, nb::arg(), nb::arg().none(), nb::arg(), nb::arg().none());
   m.def("_argmin", [](const ndarray& a, nb::handle axis, bool keepdims, nb::handle out) {
     std::optional<int64_t> ax;
-    if (!axis.is_none()) ax = nb::cast<int64_t>(nb::int_(axis.attr("__index__")()));
+    if (!axis.is_none()) ax = as_index(axis);
     return argmin(a, ax, keepdims, opt_out(out));
   }, nb::arg(), nb::arg().none(), nb::arg(), nb::arg().none());
 }

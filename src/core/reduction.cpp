@@ -34,6 +34,8 @@ const char* ufunc_name(ReduceId id) {
 std::vector<bool> reduced_mask(const ndarray& a, const std::optional<std::vector<int64_t>>& axis) {
   const int nd = a.ndim();
   std::vector<bool> m(nd, !axis.has_value());
+  // NumPy (legacy): a 0-d array accepts axis=0 or -1 in reductions.
+  if (nd == 0 && axis && axis->size() == 1 && ((*axis)[0] == 0 || (*axis)[0] == -1)) return m;
   if (axis) {
     for (int64_t ax : *axis) {
       int d = normalize_axis(ax, nd);
@@ -102,10 +104,7 @@ ndarray reduce_impl(ReduceId id, const ndarray& a0, const std::vector<bool>& red
                        " has a non-matching shape " + shape_str(out->shape()) + ", expected " +
                        shape_str(res_shape));
     }
-    if (!can_cast(result_dtype, out->dtype(), Casting::SameKind))
-      throw TypeError("Cannot cast ufunc '" + std::string(ufunc_name(id)) + "' output from dtype('" +
-                      std::string(dtype_name(result_dtype)) + "') to dtype('" +
-                      std::string(dtype_name(out->dtype())) + "') with casting rule 'same_kind'");
+    // NumPy writes reduction results into `out` with unsafe casting.
   }
   const bool direct = out && out->dtype() == result_dtype && !core::may_overlap(*out, a) &&
                       out->device() == a.device();
@@ -171,6 +170,22 @@ ndarray sum_like(ReduceId id, const ndarray& a, const ReduceOptions& o) {
 
 ndarray arg_reduce(ReduceId id, const ndarray& a, std::optional<int64_t> axis, bool keepdims,
                    const std::optional<ndarray>& out) {
+  if (out) {
+    Shape want;
+    if (axis) {
+      const int ax = normalize_axis(*axis, a.ndim());
+      for (int d = 0; d < a.ndim(); ++d)
+        if (d != ax) want.push_back(a.shape()[d]);
+        else if (keepdims) want.push_back(1);
+    } else if (keepdims) {
+      want.assign(a.ndim(), 1);
+    }
+    if (out->shape() != want)
+      throw ValueError("output array does not match result of np." + std::string(ufunc_name(id)) + ".");
+  }
+  if (out && !can_cast(out->dtype(), DType::Int64, Casting::Safe))
+    throw TypeError("Cannot cast array data from dtype('" + std::string(dtype_name(out->dtype())) +
+                    "') to dtype('int64') according to the rule 'safe'");
   if (!axis) {
     ndarray flat = ravel(a);
     ndarray r = reduce_impl(id, flat, {true}, false, a.dtype(), DType::Int64,
@@ -179,11 +194,13 @@ ndarray arg_reduce(ReduceId id, const ndarray& a, std::optional<int64_t> axis, b
     Shape ones(a.ndim(), 1);
     ndarray k = reshape(r, ones);
     if (out) {
-      copyto(*out, k, Casting::SameKind);
+      copyto(*out, k, Casting::Unsafe);
       return *out;
     }
     return k;
   }
+  if (a.ndim() == 0 && (*axis == 0 || *axis == -1))  // NumPy's legacy 0-d rule
+    return arg_reduce(id, a, std::nullopt, keepdims, out);
   std::vector<bool> m(a.ndim(), false);
   m[normalize_axis(*axis, a.ndim())] = true;
   return reduce_impl(id, a, m, keepdims, a.dtype(), DType::Int64, out);
@@ -219,7 +236,10 @@ ndarray mean(const ndarray& a, const ReduceOptions& o) {
   ndarray q = true_divide(s, Scalar(static_cast<double>(count)));
   if (q.dtype() != result) q = q.astype(result);
   if (o.out) {
-    copyto(*o.out, q, Casting::SameKind);
+    if (o.out->shape() != q.shape())
+      throw ValueError("output parameter for reduction operation add has a non-matching shape " +
+                       shape_str(o.out->shape()) + ", expected " + shape_str(q.shape()));
+    copyto(*o.out, q, Casting::Unsafe);
     return *o.out;
   }
   return q;
