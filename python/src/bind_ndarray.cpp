@@ -213,7 +213,16 @@ void bind_ndarray(nb::module_& m) {
   CUNUM_BINOP("__truediv__", "__rtruediv__", "__itruediv__", true_divide)
   CUNUM_BINOP("__floordiv__", "__rfloordiv__", "__ifloordiv__", floor_divide)
   CUNUM_BINOP("__mod__", "__rmod__", "__imod__", remainder)
-  CUNUM_BINOP("__pow__", "__rpow__", "__ipow__", power)
+  cls.def("__rpow__", [](nb::handle a, nb::handle b) { return binop(core::UfuncId::power, b, a); });
+  cls.def("__ipow__", [](nb::handle a, nb::handle b) { return inplace(core::UfuncId::power, a, b); });
+  // NumPy's ndarray.__pow__ computes `a ** 2` as square(a): for a bool array
+  // that is an int8 result (power(a, 2) would give int64).
+  cls.def("__pow__", [](nb::handle a, nb::handle b) {
+    const ndarray& x = nb::cast<const ndarray&>(a);
+    if (x.dtype() == DType::Bool && PyLong_CheckExact(b.ptr()) && nb::cast<long long>(b) == 2)
+      return nb::cast(multiply(x.astype(DType::Int8), x.astype(DType::Int8)));
+    return binop(core::UfuncId::power, a, b);
+  });
   CUNUM_BINOP("__and__", "__rand__", "__iand__", bitwise_and)
   CUNUM_BINOP("__or__", "__ror__", "__ior__", bitwise_or)
   CUNUM_BINOP("__xor__", "__rxor__", "__ixor__", bitwise_xor)

@@ -96,6 +96,7 @@ DType resolve_loop(UfuncId id, const Operand* ops, int n, const UfuncOptions& op
   } else {
     DType common = result_type(strong, ns, weak, nw);
     if (id == UfuncId::true_divide && (is_integer(common) || is_bool(common))) common = DType::Float64;
+    if (id == UfuncId::positive && is_bool(common)) no_loop(id, shown, n);  // NumPy has no bool loop
     std::optional<DType> found = search_loop(id, common);
     if (!found) no_loop(id, shown, n);
     loop = *found;
@@ -195,10 +196,6 @@ ndarray apply_ufunc(UfuncId id, const Operand* ops_in, int n, const UfuncOptions
   const ndarray* layout = nullptr;  // the result follows this input's memory order
   for (int i = 0; i < n && !layout; ++i)
     if (ops[i].is_array() && ops[i].array().shape() == shape) layout = &ops[i].array();
-  if (id == UfuncId::power && is_integer(loop) && !is_unsigned(loop)) {
-    if (any(less(in[1], 0)).item().is_true())
-      throw ValueError("Integers to negative integer powers are not allowed.");
-  }
 
   std::optional<ndarray> out = opts.out;
   if (out) {
@@ -212,8 +209,15 @@ ndarray apply_ufunc(UfuncId id, const Operand* ops_in, int n, const UfuncOptions
                       dt(out_dtype) + " to " + dt(out->dtype()) + " with casting rule '" +
                       std::string(casting_name(opts.casting)) + "'");
   }
+  if (id == UfuncId::power && is_integer(loop) && !is_unsigned(loop)) {
+    if (any(less(in[1], 0)).item().is_true())
+      throw ValueError("Integers to negative integer powers are not allowed.");
+  }
   std::optional<ndarray> where;
   if (opts.where) {
+    if (opts.where->dtype() != DType::Bool)
+      throw TypeError("Cannot cast array data from dtype('" + std::string(dtype_name(opts.where->dtype())) +
+                      "') to dtype('bool') according to the rule 'safe'");
     where = core::on_device(*opts.where, dev);
     Shape full = core::broadcast_shape({&shape, &where->shape()});
     if (full != shape) {

@@ -1,7 +1,9 @@
 """pytest configuration for the cunum Python tests.
 
 * Makes ``import cunum`` work from a build tree: if cunum is not importable,
-  ``<repo>/build/python`` (or ``$CUNUM_BUILD_PYTHON``) is put on ``sys.path``.
+  ``$CUNUM_BUILD_PYTHON`` or else the freshest of ``<repo>/build/python`` and
+  ``<repo>/build/*/python`` (the one whose ``cunum/_core*.so`` is newest) is
+  put on ``sys.path``.
 * ``CUNUM_TEST_WITH_NUMPY=1`` runs the whole suite against NumPy itself
   (``import cunum`` yields a thin NumPy shim, see ``_numpy_shim.py``): a way to
   check the tests' expectations about NumPy without the engine.
@@ -27,12 +29,18 @@ else:
     try:
         import cunum  # noqa: F401
     except ImportError:
-        _candidates = [os.environ.get("CUNUM_BUILD_PYTHON"),
-                       str(_HERE.parents[1] / "build" / "python")]
-        for _c in _candidates:
-            if _c and (Path(_c) / "cunum").is_dir():
-                sys.path.insert(0, _c)
-                break
+        _env = os.environ.get("CUNUM_BUILD_PYTHON")
+        if _env:
+            sys.path.insert(0, _env)
+        else:
+            _build = _HERE.parents[1] / "build"
+            _found = []
+            for _d in [_build / "python", *sorted(_build.glob("*/python"))]:
+                _sos = list((_d / "cunum").glob("_core*.so")) + list((_d / "cunum").glob("_core*.pyd"))
+                if _sos:
+                    _found.append((max(p.stat().st_mtime for p in _sos), str(_d)))
+            if _found:
+                sys.path.insert(0, max(_found)[1])
         import cunum  # noqa: F401  -- fail loudly: the suite is meaningless without it
 
 import cunum as cn  # noqa: E402

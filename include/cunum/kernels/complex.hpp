@@ -80,7 +80,7 @@ template <class T> CUNUM_HD complex<T> tanh(complex<T> z) {
 template <class T> CUNUM_HD complex<T> pow(complex<T> a, complex<T> b) {
   if (b.re == T(0) && b.im == T(0)) return {T(1), T(0)};
   if (a.re == T(0) && a.im == T(0)) {
-    if (b.re > T(0) && b.im == T(0)) return {T(0), T(0)};
+    if (b.re > T(0)) return {T(0), T(0)};
     return {math::nan<T>(), math::nan<T>()};
   }
   // Small integral real exponents by repeated squaring, as NumPy does, for accuracy.
