@@ -175,6 +175,7 @@ ndarray squeeze(const ndarray& a, std::optional<std::vector<int64_t>> axis) {
   if (!axis) {
     for (int d = 0; d < nd; ++d) drop[d] = a.shape()[d] == 1;
   } else {
+    for (int64_t ax : *axis) normalize_axis(ax, nd);  // AxisError before anything else
     for (int64_t ax : *axis) {
       int d = normalize_axis(ax, nd);
       if (drop[d]) throw ValueError("duplicate value in 'axis'");

@@ -224,6 +224,7 @@ ndarray all(const ndarray& a, const ReduceOptions& o) {
 }
 
 ndarray mean(const ndarray& a, const ReduceOptions& o) {
+  if (a.ndim() == 0 && o.axis && !o.axis->empty()) throw AxisError((*o.axis)[0], 0);
   std::vector<bool> m = reduced_mask(a, o.axis);
   int64_t count = 1;
   for (int d = 0; d < a.ndim(); ++d)
