@@ -3,6 +3,7 @@
 //   cunum::Device d = cunum::Device::cuda(0);
 //   cunum::DeviceGuard g(cunum::Device::cpu());   // new arrays go to the CPU in this scope
 #pragma once
+#include <cstdint>
 #include <optional>
 #include <string>
 

@@ -2,7 +2,7 @@
 
 #include <cstring>
 #include <limits>
-#include <sstream>
+#include <cstdio>
 
 #include "cunum/error.hpp"
 #include "cunum/kernels/convert.hpp"
@@ -112,20 +112,21 @@ bool Scalar::is_true() const {
   return visit_value(*this, [](auto x) { return convert<bool>(x); });
 }
 
+// No iostreams here: where libstdc++ is linked statically into the Python
+// module (as on the GPU machine's toolchain) stream locales can be unusable.
 std::string Scalar::repr() const {
-  std::ostringstream os;
-  os.precision(17);
+  auto num = [](double v) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.17g", v);
+    return std::string(buf);
+  };
   switch (kind) {
-    case Kind::Bool: os << (b ? "True" : "False"); break;
-    case Kind::Int:
-      if (big) os << big_digits;
-      else os << i;
-      break;
-    case Kind::UInt: os << u; break;
-    case Kind::Float: os << re; break;
-    default: os << "(" << re << (im < 0 ? "" : "+") << im << "j)"; break;
+    case Kind::Bool: return b ? "True" : "False";
+    case Kind::Int: return big ? big_digits : std::to_string(i);
+    case Kind::UInt: return std::to_string(u);
+    case Kind::Float: return num(re);
+    default: return "(" + num(re) + (im < 0 ? "" : "+") + num(im) + "j)";
   }
-  return os.str();
 }
 
 }  // namespace cunum

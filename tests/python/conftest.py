@@ -36,7 +36,7 @@ else:
             _build = _HERE.parents[1] / "build"
             _found = []
             for _d in [_build / "python", *sorted(_build.glob("*/python"))]:
-                _sos = list((_d / "cunum").glob("_core*.so")) + list((_d / "cunum").glob("_core*.pyd"))
+                _sos = [*(_d / "cunum").glob("_core*.so"), *(_d / "cunum").glob("_core*.pyd")]
                 if _sos:
                     _found.append((max(p.stat().st_mtime for p in _sos), str(_d)))
             if _found:

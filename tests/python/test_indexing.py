@@ -14,8 +14,10 @@ KEYS_3D = [
     slice(None), slice(1, None), slice(None, 1), slice(None, None, -1), slice(None, None, 2),
     slice(-1, None), slice(1, 100), slice(-100, 100), slice(5, 1), slice(2, 0, -1),
     slice(None, None, -2), slice(10, None, -3), slice(0, 0),
-    (slice(None), 1), (slice(None), slice(None), 2), (slice(None), slice(1, 3), slice(None, None, -2)),
-    (1, slice(None, None, -1), slice(1, None, 2)), (slice(None, None, -1), -1, slice(None, None, 3)),
+    (slice(None), 1), (slice(None), slice(None), 2),
+    (slice(None), slice(1, 3), slice(None, None, -2)),
+    (1, slice(None, None, -1), slice(1, None, 2)),
+    (slice(None, None, -1), -1, slice(None, None, 3)),
     (slice(None), -1, slice(-1, -5, -1)),
     E, (E,), (E, 0), (0, E), (E, 1, 2), (0, E, 3), (E, slice(None, None, -1)),
     (1, E, slice(None, None, 2)), (0, 1, 2, E),
@@ -121,7 +123,8 @@ def _value(kind, xp, dt):
 
 
 @pytest.mark.parametrize("dt", dtype_params(SOME_DTYPES))
-@pytest.mark.parametrize("key, value", SET_CASES, ids=[_kid(k) + "=" + str(v) for k, v in SET_CASES])
+@pytest.mark.parametrize("key, value", SET_CASES,
+                         ids=[_kid(k) + "=" + str(v) for k, v in SET_CASES])
 def test_setitem(key, value, dt):
     def f(xp, x):
         x[key] = _value(value, xp, dt)

@@ -7,9 +7,9 @@ import numpy
 import pytest
 
 import cunum as cn
-from helpers import (ALL_DTYPES, COMPLEX_DTYPES, FLOAT_DTYPES, INEXACT_DTYPES, INT_DTYPES,
-                     SOME_DTYPES, assert_layout, assert_strides, assert_result, assert_same, compare,
-                     dtype_params, make_data, requires_cunum, to_numpy, USING_NUMPY_SHIM)
+from helpers import (ALL_DTYPES, COMPLEX_DTYPES, INEXACT_DTYPES, INT_DTYPES, SOME_DTYPES,
+                     assert_strides, assert_same, compare, dtype_params, make_data, requires_cunum,
+                     USING_NUMPY_SHIM)
 
 pytestmark = pytest.mark.usefixtures("device")
 

@@ -12,9 +12,9 @@ import numpy
 import pytest
 
 import cunum as cn
-from helpers import (ALL_DTYPES, BOOL_INT_DTYPES, COMPLEX_DTYPES, FLOAT_DTYPES, INEXACT_DTYPES,
-                     INT_DTYPES, NUMERIC_DTYPES, SIGNED_DTYPES, SOME_DTYPES, UNSIGNED_DTYPES,
-                     USING_NUMPY_SHIM, assert_same, compare, dtype_id, dtype_params, make_data)
+from helpers import (ALL_DTYPES, COMPLEX_DTYPES, FLOAT_DTYPES, INEXACT_DTYPES, INT_DTYPES,
+                     SIGNED_DTYPES, SOME_DTYPES, UNSIGNED_DTYPES, USING_NUMPY_SHIM, compare,
+                     dtype_id, dtype_params, make_data)
 
 pytestmark = pytest.mark.usefixtures("device")
 
@@ -665,3 +665,34 @@ def test_large_array_multithreaded_paths(rng):
     b = make_data((257,), numpy.float32, rng=rng)
     compare(lambda xp, x, y: xp.multiply(x, y) + x.T[::-1].T, a, b)
     compare(lambda xp, x: xp.sin(x[::3, ::-2]), a)
+
+
+@pytest.mark.parametrize("dt", dtype_params(ALL_DTYPES))
+@pytest.mark.parametrize("name", ["add", "multiply", "less_equal", "maximum", "logical_xor",
+                                  "absolute", "negative", "sqrt"])
+def test_larger_arrays_and_layouts(name, dt, rng):
+    # sizes and layouts that reach vectorised / blocked / threaded code paths
+    nin = getattr(numpy, name).nin
+    if nin == 1:
+        a = unary_input(name, dt, (37, 41, 29), rng)
+        compare(lambda xp, x: _ufunc(xp, name)(x), a)
+        compare(lambda xp, x: _ufunc(xp, name)(x.transpose(2, 0, 1)[::-1, 1::3]), a)
+        return
+    a, b = binary_inputs(name, dt, dt, (37, 41, 29), (37, 41, 29), rng)
+    compare(lambda xp, x, y: _ufunc(xp, name)(x, y), a, b)
+    compare(lambda xp, x, y: _ufunc(xp, name)(x.transpose(2, 0, 1), y.transpose(2, 0, 1)), a, b)
+    compare(lambda xp, x, y: _ufunc(xp, name)(x[::-2, :, ::3], y[:19, ::-1, 7:17]), a, b)
+    compare(lambda xp, x, y: _ufunc(xp, name)(x, y[0, 0]), a, b)  # broadcast a row
+    compare(lambda xp, x, y: _ufunc(xp, name)(x[:, :1, :], y[:1, :, :1]), a, b)
+
+
+@pytest.mark.parametrize("dt1", dtype_params(SOME_DTYPES))
+@pytest.mark.parametrize("dt2", dtype_params(SOME_DTYPES))
+def test_zero_dim_operands_are_not_weak(dt1, dt2, rng):
+    # NEP 50: a 0-d array takes part in promotion like any other array
+    a = make_data((4,), dt1, kind="positive", rng=rng)
+    s = make_data((), dt2, kind="positive", rng=rng)
+    compare(lambda xp, x, y: xp.add(x, y), a, s)
+    compare(lambda xp, x, y: y * x, a, s)
+    compare(lambda xp, x, y: xp.less(y, x), a, s)
+    compare(lambda xp, x, y: xp.add(y, y), a, s)
