@@ -5,6 +5,10 @@
 #include "cunum/error.hpp"
 
 #if CUNUM_WITH_CUDA
+#include <mutex>
+#include <vector>
+
+#include "backend/cuda/cuda_backend.hpp"
 #include "backend/cuda/cuda_runtime_probe.hpp"
 #endif
 
@@ -21,9 +25,8 @@ int cuda_device_count() {
 namespace backend {
 
 bool available(Device device) {
-  // The CUDA backend's kernels land with the CUDA-backend issue; until then a
-  // GPU is detected but not used by default.
-  return device.is_cpu();
+  if (device.is_cpu()) return true;
+  return device.index >= 0 && device.index < cuda_device_count();
 }
 
 Backend& get(Device device) {
@@ -38,8 +41,18 @@ Backend& get(Device device) {
   if (device.index < 0 || device.index >= n)
     throw ValueError("device " + device.str() + " does not exist (" + std::to_string(n) +
                      " CUDA device(s) present)");
-  throw ValueError("device " + device.str() +
-                   ": the CUDA backend's kernels are not available in this build yet");
+#if CUNUM_WITH_CUDA
+  // One backend per device, made on first use and never destroyed: arrays
+  // freed during interpreter shutdown may still need it.
+  static std::mutex mu;
+  static std::vector<cuda::CudaBackend*>* backends = new std::vector<cuda::CudaBackend*>(static_cast<size_t>(n));
+  std::lock_guard<std::mutex> lock(mu);
+  auto& b = (*backends)[static_cast<size_t>(device.index)];
+  if (!b) b = new cuda::CudaBackend(device.index);
+  return *b;
+#else
+  throw ValueError("device " + device.str() + ": cunum was built without CUDA");
+#endif
 }
 
 }  // namespace backend

@@ -1,0 +1,173 @@
+#include "backend/cuda/cuda_backend.hpp"
+
+#include <algorithm>
+
+#include "backend/cuda/cuda_check.hpp"
+#include "backend/cuda/jit.hpp"
+#include "cunum/error.hpp"
+
+namespace cunum::backend::cuda {
+
+CudaBackend::CudaBackend(int device) : device_(device) {
+  use_device();
+  cudaDeviceProp prop;
+  CUNUM_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
+  arch_ = prop.major * 10 + prop.minor;
+  sm_count_ = prop.multiProcessorCount;
+}
+
+void CudaBackend::use_device() const { CUNUM_CUDA_CHECK(cudaSetDevice(device_)); }
+
+void* CudaBackend::allocate(size_t nbytes) {
+  use_device();
+  void* p = nullptr;
+  cudaError_t e = cudaMallocAsync(&p, nbytes ? nbytes : 1, stream_);
+  if (e == cudaErrorMemoryAllocation) {
+    cudaGetLastError();
+    throw OutOfMemoryError("cunum: out of GPU memory allocating " + std::to_string(nbytes) +
+                           " bytes on cuda:" + std::to_string(device_));
+  }
+  CUNUM_CUDA_CHECK(e);
+  return p;
+}
+
+void CudaBackend::deallocate(void* p, size_t) noexcept {
+  if (!p) return;
+  cudaSetDevice(device_);
+  cudaFreeAsync(p, stream_);
+}
+
+void CudaBackend::copy_from_host(void* dst, const void* src, size_t n) {
+  if (!n) return;
+  use_device();
+  CUNUM_CUDA_CHECK(cudaMemcpyAsync(dst, src, n, cudaMemcpyHostToDevice, stream_));
+  CUNUM_CUDA_CHECK(cudaStreamSynchronize(stream_));
+}
+
+void CudaBackend::copy_to_host(void* dst, const void* src, size_t n) {
+  if (!n) return;
+  use_device();
+  CUNUM_CUDA_CHECK(cudaMemcpyAsync(dst, src, n, cudaMemcpyDeviceToHost, stream_));
+  CUNUM_CUDA_CHECK(cudaStreamSynchronize(stream_));
+}
+
+void CudaBackend::synchronize() {
+  use_device();
+  CUNUM_CUDA_CHECK(cudaStreamSynchronize(stream_));
+}
+
+template <class MakeSource> cudaKernel_t CudaBackend::kernel(uint64_t k, MakeSource&& make) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = kernels_.find(k);
+  if (it != kernels_.end()) return it->second;
+  cudaKernel_t kern = load_kernel(compile_to_cubin(make(), arch_));
+  kernels_.emplace(k, kern);
+  return kern;
+}
+
+void CudaBackend::launch(cudaKernel_t k, ParamBlock& p, int64_t n, int block) {
+  if (n <= 0) return;
+  use_device();
+  const int64_t want = (n + block - 1) / block;
+  const unsigned grid = static_cast<unsigned>(std::min<int64_t>(want, int64_t(sm_count_) * 32));
+  void* args[] = {p.bytes.data()};
+  CUNUM_CUDA_CHECK(cudaLaunchKernel(reinterpret_cast<const void*>(k), dim3(grid), dim3(block), args, 0, stream_));
+}
+
+ParamBlock CudaBackend::plan_params(const LoopPlan& plan) {
+  const int nd = static_cast<int>(plan.shape.size());
+  ParamBlock p(nd);
+  for (int k = 0; k < plan.nops; ++k) p.set_data(k, plan.data[k]);
+  p.set_n(plan.size());
+  for (int d = 0; d < nd; ++d) {
+    p.set_shape(d, plan.shape[d]);
+    for (int k = 0; k < plan.nops; ++k) p.set_stride(k, d, plan.strides[k][d]);
+  }
+  return p;
+}
+
+void CudaBackend::launch_plan(cudaKernel_t k, const LoopPlan& plan, ParamBlock& p) {
+  launch(k, p, plan.size());
+}
+
+void CudaBackend::copy(const LoopPlan& plan, DType src, DType dst) {
+  const int nd = static_cast<int>(plan.shape.size());
+  cudaKernel_t k = kernel(key(Family::Cast, 0, src, dst, nd, plan.index32),
+                          [&] { return cast_source(src, dst, nd, plan.index32, false); });
+  ParamBlock p = plan_params(plan);
+  launch_plan(k, plan, p);
+}
+
+void CudaBackend::copy_where(const LoopPlan& plan, DType src, DType dst) {
+  const int nd = static_cast<int>(plan.shape.size());
+  cudaKernel_t k = kernel(key(Family::CastWhere, 0, src, dst, nd, plan.index32),
+                          [&] { return cast_source(src, dst, nd, plan.index32, true); });
+  ParamBlock p = plan_params(plan);
+  launch_plan(k, plan, p);
+}
+
+void CudaBackend::fill(const LoopPlan& plan, DType dst, const Scalar& value) {
+  const int nd = static_cast<int>(plan.shape.size());
+  cudaKernel_t k = kernel(key(Family::Fill, 0, dst, dst, nd, plan.index32),
+                          [&] { return fill_source(dst, nd, plan.index32); });
+  ParamBlock p = plan_params(plan);
+  alignas(16) unsigned char bytes[16] = {};
+  value.store(dst, bytes);
+  p.set_value(bytes, sizeof bytes);
+  launch_plan(k, plan, p);
+}
+
+void CudaBackend::iota(void* dst, int64_t n, DType dtype, const Scalar& start, const Scalar& step) {
+  cudaKernel_t k = kernel(key(Family::Iota, 0, dtype, dtype, 0, false), [&] { return iota_source(dtype); });
+  ParamBlock p(0);
+  p.set_data(0, dst);
+  p.set_n(n);
+  if (is_integer(dtype) || is_bool(dtype)) {
+    p.set_iaux(0, start.as_int64());
+    p.set_iaux(1, step.as_int64());
+  } else if (is_complex(dtype)) {
+    p.set_aux(0, start.kind == Scalar::Kind::Complex ? start.re : start.as_double());
+    p.set_aux(1, start.kind == Scalar::Kind::Complex ? start.im : 0.0);
+    p.set_aux(2, step.kind == Scalar::Kind::Complex ? step.re : step.as_double());
+    p.set_aux(3, step.kind == Scalar::Kind::Complex ? step.im : 0.0);
+  } else {
+    p.set_aux(0, start.as_double());
+    p.set_aux(2, step.as_double());
+  }
+  launch(k, p, n);
+}
+
+void CudaBackend::ufunc(core::UfuncId id, DType loop, const LoopPlan& plan) {
+  const int nd = static_cast<int>(plan.shape.size());
+  cudaKernel_t k = kernel(key(Family::Ufunc, static_cast<int>(id), loop, loop, nd, plan.index32),
+                          [&] { return ufunc_source(id, loop, nd, plan.index32); });
+  ParamBlock p = plan_params(plan);
+  launch_plan(k, plan, p);
+}
+
+void CudaBackend::reduce(core::ReduceId id, DType dtype, const ReducePlan& plan) {
+  const int nd = static_cast<int>(plan.out_shape.size());
+  cudaKernel_t k = kernel(key(Family::Reduce, static_cast<int>(id), dtype, dtype, nd, false),
+                          [&] { return reduce_source(id, dtype, nd); });
+  ParamBlock p(nd);
+  int64_t n_out = 1;
+  for (int d = 0; d < nd; ++d) {
+    n_out *= plan.out_shape[d];
+    p.set_shape(d, plan.out_shape[d]);
+    p.set_stride(0, d, plan.in_strides[d]);
+    p.set_stride(1, d, plan.out_strides[d]);
+  }
+  p.set_data(0, plan.in);
+  p.set_data(1, plan.out);
+  p.set_n(n_out);
+  CUNUM_ASSERT(plan.red_shape.size() <= 1);
+  p.set_iaux(0, plan.red_shape.empty() ? 1 : plan.red_shape[0]);
+  p.set_iaux(1, plan.red_strides.empty() ? 0 : plan.red_strides[0]);
+  if (n_out <= 0) return;
+  use_device();
+  const unsigned grid = static_cast<unsigned>(std::min<int64_t>(n_out, 65535));
+  void* args[] = {p.bytes.data()};
+  CUNUM_CUDA_CHECK(cudaLaunchKernel(reinterpret_cast<const void*>(k), dim3(grid), dim3(256), args, 0, stream_));
+}
+
+}  // namespace cunum::backend::cuda

@@ -1,0 +1,55 @@
+// The CUDA backend: device memory, transfers, and the primitive families as
+// NVRTC-compiled kernels generated from include/cunum/kernels/.
+#pragma once
+#include <cuda_runtime_api.h>
+
+#include <mutex>
+#include <unordered_map>
+
+#include "backend/backend.hpp"
+#include "backend/cuda/kernel_source.hpp"
+
+namespace cunum::backend::cuda {
+
+class CudaBackend final : public Backend {
+ public:
+  explicit CudaBackend(int device);
+  void* allocate(size_t nbytes) override;
+  void deallocate(void* p, size_t nbytes) noexcept override;
+  void copy_from_host(void* dst, const void* src, size_t nbytes) override;
+  void copy_to_host(void* dst, const void* src, size_t nbytes) override;
+  void synchronize() override;
+  void copy(const LoopPlan& plan, DType src, DType dst) override;
+  void copy_where(const LoopPlan& plan, DType src, DType dst) override;
+  void fill(const LoopPlan& plan, DType dst, const Scalar& value) override;
+  void iota(void* dst, int64_t n, DType dtype, const Scalar& start, const Scalar& step) override;
+  void ufunc(core::UfuncId id, DType loop, const LoopPlan& plan) override;
+  void reduce(core::ReduceId id, DType dtype, const ReducePlan& plan) override;
+
+  int arch() const { return arch_; }
+
+ private:
+  // Note [Kernel cache keys]
+  // A key packs everything a generated source depends on into 64 bits
+  // (family, op, two dtypes, ndim, index width), so a cache hit builds no
+  // string and allocates nothing.
+  enum class Family : uint8_t { Ufunc, Cast, CastWhere, Fill, Iota, Reduce };
+  static uint64_t key(Family f, int op, DType a, DType b, int nd, bool index32) {
+    return uint64_t(f) | uint64_t(op) << 8 | uint64_t(a) << 16 | uint64_t(b) << 24 |
+           uint64_t(nd) << 32 | uint64_t(index32) << 40;
+  }
+  template <class MakeSource> cudaKernel_t kernel(uint64_t k, MakeSource&& make);
+  void launch(cudaKernel_t k, ParamBlock& p, int64_t n, int block = 256);
+  void launch_plan(cudaKernel_t k, const LoopPlan& plan, ParamBlock& p);
+  ParamBlock plan_params(const LoopPlan& plan);
+  void use_device() const;
+
+  int device_;
+  int arch_ = 0;
+  int sm_count_ = 0;
+  cudaStream_t stream_ = nullptr;  // the legacy default stream, until cunum.cuda.Stream lands
+  std::mutex mu_;
+  std::unordered_map<uint64_t, cudaKernel_t> kernels_;
+};
+
+}  // namespace cunum::backend::cuda

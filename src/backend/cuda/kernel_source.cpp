@@ -1,0 +1,197 @@
+// Kernel source generation: a few lines of CUDA C++ around the op definitions
+// of include/cunum/kernels/, compiled by NVRTC on first use (jit.hpp). Only
+// called on a kernel-cache miss.
+#include "backend/cuda/kernel_source.hpp"
+
+namespace cunum::backend::cuda {
+
+namespace {
+std::string params(int nd) {
+  const std::string n = std::to_string(nd > 0 ? nd : 1);
+  return "struct P { char* data[4]; long long n; double aux[4]; long long iaux[2];\n"
+         "  unsigned char value[16]; long long shape[" + n + "]; long long strides[4][" + n + "]; };\n";
+}
+
+const char* kPrelude =
+    "#include \"cunum/kernels/ops.hpp\"\n"
+    "#include \"cunum/kernels/convert.hpp\"\n"
+    "using namespace cunum;\n";
+
+// A grid-stride loop over p.n elements; `body` sees char* a0..a3 (operand
+// element addresses) computed by unravelling the flat index over the dims.
+std::string strided_loop(int nd, int nops, bool index32, const std::string& body) {
+  const std::string I = index32 ? "int" : "long long";
+  std::string s = params(nd);
+  s += "extern \"C\" __global__ void cunum_kernel(P p) {\n";
+  s += "  const " + I + " n = (" + I + ")p.n;\n";
+  s += "  for (" + I + " i = (" + I + ")blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (" + I +
+       ")gridDim.x * blockDim.x) {\n";
+  s += "    " + I + " rem = i;\n";
+  for (int k = 0; k < nops; ++k) s += "    " + I + " o" + std::to_string(k) + " = 0;\n";
+  if (nd > 0) {
+    s += "#pragma unroll\n    for (int d = " + std::to_string(nd - 1) + "; d >= 0; --d) {\n";
+    s += "      const " + I + " e = (" + I + ")p.shape[d]; const " + I + " c = rem % e; rem /= e;\n";
+    for (int k = 0; k < nops; ++k)
+      s += "      o" + std::to_string(k) + " += c * (" + I + ")p.strides[" + std::to_string(k) + "][d];\n";
+    s += "    }\n";
+  }
+  for (int k = 0; k < nops; ++k)
+    s += "    char* a" + std::to_string(k) + " = p.data[" + std::to_string(k) + "] + o" +
+         std::to_string(k) + ";\n";
+  s += "    " + body + "\n  }\n}\n";
+  return s;
+}
+}  // namespace
+
+const char* kernel_type_name(DType d) {
+  switch (d) {
+    case DType::Bool: return "bool";
+    case DType::Int8: return "cunum::int8_t";
+    case DType::UInt8: return "cunum::uint8_t";
+    case DType::Int16: return "cunum::int16_t";
+    case DType::UInt16: return "cunum::uint16_t";
+    case DType::Int32: return "cunum::int32_t";
+    case DType::UInt32: return "cunum::uint32_t";
+    case DType::Int64: return "cunum::int64_t";
+    case DType::UInt64: return "cunum::uint64_t";
+    case DType::Float16: return "cunum::half";
+    case DType::Float32: return "float";
+    case DType::Float64: return "double";
+    case DType::Complex64: return "cunum::complex<float>";
+    case DType::Complex128: return "cunum::complex<double>";
+  }
+  return "void";
+}
+
+std::string ufunc_source(core::UfuncId id, DType loop, int nd, bool index32) {
+  const auto& info = core::ufunc_info(id);
+  const std::string T = kernel_type_name(loop);
+  const std::string R = kernel_type_name(core::ufunc_out_dtype(id, loop));
+  const std::string op = std::string("cunum::ops::") + info.name + "{}";
+  std::string body;
+  if (info.nin == 1)
+    body = "*(" + R + "*)a1 = (" + R + ")" + op + "(*(const " + T + "*)a0);";
+  else
+    body = "*(" + R + "*)a2 = (" + R + ")" + op + "(*(const " + T + "*)a0, *(const " + T + "*)a1);";
+  return kPrelude + strided_loop(nd, info.nin + 1, index32, body);
+}
+
+std::string cast_source(DType from, DType to, int nd, bool index32, bool masked) {
+  const std::string F = kernel_type_name(from), T = kernel_type_name(to);
+  if (!masked)
+    return kPrelude + strided_loop(nd, 2, index32,
+                                   "*(" + T + "*)a1 = cunum::convert<" + T + ">(*(const " + F + "*)a0);");
+  return kPrelude + strided_loop(nd, 3, index32,
+                                 "if (*(const bool*)a1) *(" + T + "*)a2 = cunum::convert<" + T +
+                                     ">(*(const " + F + "*)a0);");
+}
+
+std::string fill_source(DType dtype, int nd, bool index32) {
+  const std::string T = kernel_type_name(dtype);
+  return kPrelude + strided_loop(nd, 1, index32,
+                                 "*(" + T + "*)a0 = *(const " + T + "*)p.value;");
+}
+
+std::string iota_source(DType dtype) {
+  const std::string T = kernel_type_name(dtype);
+  std::string value;
+  if (is_integer(dtype) || is_bool(dtype))
+    value = "cunum::convert<" + T + ">((long long)(p.iaux[0] + (long long)i * p.iaux[1]))";
+  else if (is_complex(dtype))
+    value = "cunum::convert<" + T + ">(cunum::complex<double>(p.aux[0] + (double)i * p.aux[2], "
+            "p.aux[1] + (double)i * p.aux[3]))";
+  else
+    value = "cunum::convert<" + T + ">(p.aux[0] + (double)i * p.aux[2])";
+  return kPrelude + params(0) +
+         "extern \"C\" __global__ void cunum_kernel(P p) {\n"
+         "  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < p.n;"
+         " i += (long long)gridDim.x * blockDim.x)\n"
+         "    ((" + T + "*)p.data[0])[i] = " + value + ";\n}\n";
+}
+
+std::string reduce_source(core::ReduceId id, DType dtype, int out_nd) {
+  using core::ReduceId;
+  const std::string T = kernel_type_name(dtype);
+  std::string A, init, elem, pair, result, out_t;
+  const bool integral = is_integer(dtype) || is_bool(dtype);
+  switch (id) {
+    case ReduceId::sum:
+    case ReduceId::prod: {
+      const bool sum = id == ReduceId::sum;
+      A = integral ? T : "cunum::traits::compute_t<" + T + ">";
+      init = std::string("A(") + (sum ? "0" : "1") + ")";
+      const std::string opn = sum ? "cunum::ops::add{}" : "cunum::ops::multiply{}";
+      elem = integral ? "acc = " + opn + "(acc, v);" : std::string("acc = acc ") + (sum ? "+" : "*") + " A(v);";
+      pair = integral ? "acc = " + opn + "(acc, sh[t + s]);" : std::string("acc = acc ") + (sum ? "+" : "*") + " sh[t + s];";
+      out_t = T;
+      result = "*(" + T + "*)out = " + T + "(acc);";
+      break;
+    }
+    case ReduceId::max:
+    case ReduceId::min: {
+      const std::string opn = id == ReduceId::max ? "cunum::ops::maximum{}" : "cunum::ops::minimum{}";
+      A = T;
+      init = "A{}";
+      elem = "if (!have) { acc = v; have = true; } else acc = " + opn + "(acc, v);";
+      pair = "if (shv[t + s]) { if (!have) { acc = sh[t + s]; have = true; } else acc = " + opn +
+             "(acc, sh[t + s]); }";
+      result = "*(" + T + "*)out = acc;";
+      break;
+    }
+    case ReduceId::argmax:
+    case ReduceId::argmin: {
+      const std::string gt = id == ReduceId::argmax ? ">" : "<";
+      A = T;
+      init = "A{}";
+      // Sequential within a thread: indices grow, so first-wins needs a strict compare.
+      elem = "if (!have) { acc = v; idx = j; have = true; } else if (!cunum::math::isnan(acc) && "
+             "(cunum::math::isnan(v) || v " + gt + " acc)) { acc = v; idx = j; }";
+      // Across threads: NaN first, then the extremum, ties to the smaller index.
+      pair = "if (shv[t + s]) { A b = sh[t + s]; long long bi = shi[t + s];"
+             " bool an = cunum::math::isnan(acc), bn = cunum::math::isnan(b);"
+             " bool take = !have || (an && bn ? bi < idx : an ? false : bn ? true :"
+             " (b " + gt + " acc) || (!(acc " + gt + " b) && bi < idx));"
+             " if (take) { acc = b; idx = bi; have = true; } }";
+      result = "*(long long*)out = idx;";
+      break;
+    }
+    case ReduceId::any:
+    case ReduceId::all: {
+      const bool any = id == ReduceId::any;
+      A = "bool";
+      init = any ? "false" : "true";
+      elem = std::string("acc = acc ") + (any ? "||" : "&&") + " cunum::convert<bool>(v);";
+      pair = std::string("acc = acc ") + (any ? "||" : "&&") + " sh[t + s];";
+      result = "*(bool*)out = acc;";
+      break;
+    }
+  }
+  std::string s = kPrelude + params(out_nd);
+  s += "using T = " + T + ";\nusing A = " + A + ";\n";
+  s += "extern \"C\" __global__ void __launch_bounds__(256) cunum_kernel(P p) {\n"
+       "  __shared__ A sh[256]; __shared__ long long shi[256]; __shared__ bool shv[256];\n"
+       "  const int t = threadIdx.x;\n"
+       "  const long long R = p.iaux[0], rs = p.iaux[1];\n"
+       "  for (long long o = blockIdx.x; o < p.n; o += gridDim.x) {\n"
+       "    long long rem = o, io = 0, oo = 0;\n";
+  if (out_nd > 0)
+    s += "    for (int d = " + std::to_string(out_nd - 1) +
+         "; d >= 0; --d) { long long c = rem % p.shape[d]; rem /= p.shape[d];"
+         " io += c * p.strides[0][d]; oo += c * p.strides[1][d]; }\n";
+  s += "    const char* base = p.data[0] + io; char* out = p.data[1] + oo;\n"
+       "    A acc = " + init + "; bool have = false; long long idx = 0;\n"
+       "    for (long long j = t; j < R; j += blockDim.x) { const T v = *(const T*)(base + j * rs); " + elem + " }\n"
+       "    (void)have; (void)idx;\n"
+       "    sh[t] = acc; shi[t] = idx; shv[t] = have;\n"
+       "    __syncthreads();\n"
+       "    for (int s = blockDim.x / 2; s > 0; s >>= 1) {\n"
+       "      if (t < s) { " + pair + " sh[t] = acc; shi[t] = idx; shv[t] = have; }\n"
+       "      __syncthreads();\n"
+       "    }\n"
+       "    if (t == 0) { " + result + " }\n"
+       "    __syncthreads();\n"
+       "  }\n}\n";
+  return s;
+}
+
+}  // namespace cunum::backend::cuda

@@ -1,0 +1,47 @@
+// Generated kernel sources and the parameter block they take.
+//
+// Note [Kernel parameter block]
+// Every generated kernel takes one struct by value, laid out as
+//   char* data[4]; long long n; double aux[4]; long long iaux[2];
+//   unsigned char value[16]; long long shape[ND]; long long strides[4][ND];
+// The host packs the same layout into bytes (ParamBlock), so one non-template
+// launcher serves every kernel whatever its ND.
+#pragma once
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "cunum/dtype.hpp"
+#include "cunum/ufunc_list.hpp"
+
+namespace cunum::backend::cuda {
+
+struct ParamBlock {
+  static constexpr size_t kFixed = 32 + 8 + 32 + 16 + 16;  // up to `shape`
+  std::vector<char> bytes;
+  int nd;
+  explicit ParamBlock(int nd_) : bytes(kFixed + 8 * 5 * static_cast<size_t>(nd_ > 0 ? nd_ : 1), 0), nd(nd_) {}
+  void set_data(int k, const void* p) { std::memcpy(bytes.data() + 8 * k, &p, 8); }
+  void set_n(int64_t n) { std::memcpy(bytes.data() + 32, &n, 8); }
+  void set_aux(int k, double v) { std::memcpy(bytes.data() + 40 + 8 * k, &v, 8); }
+  void set_iaux(int k, int64_t v) { std::memcpy(bytes.data() + 72 + 8 * k, &v, 8); }
+  void set_value(const void* p, size_t n) { std::memcpy(bytes.data() + 88, p, n); }
+  void set_shape(int d, int64_t v) { std::memcpy(bytes.data() + kFixed + 8 * d, &v, 8); }
+  void set_stride(int k, int d, int64_t v) {
+    const int w = nd > 0 ? nd : 1;
+    std::memcpy(bytes.data() + kFixed + 8 * w + 8 * (k * w + d), &v, 8);
+  }
+};
+
+// C++ spelling of a dtype's scalar type inside kernels ("float", "cunum::half" ...).
+const char* kernel_type_name(DType d);
+
+// Sources. `nd` is the plan's (coalesced) rank, `index32` picks int offsets.
+std::string ufunc_source(core::UfuncId id, DType loop, int nd, bool index32);
+std::string cast_source(DType from, DType to, int nd, bool index32, bool masked);
+std::string fill_source(DType dtype, int nd, bool index32);
+std::string iota_source(DType dtype);
+std::string reduce_source(core::ReduceId id, DType dtype, int out_nd);
+
+}  // namespace cunum::backend::cuda
