@@ -14,4 +14,4 @@ import time; t=time.perf_counter(); import cunum as cn; dt=time.perf_counter()-t
 print(f'import cunum: {dt*1e3:.0f} ms; CUDA devices seen: {cn.cuda.runtime.getDeviceCount()}; default device: {cn.get_default_device()}; cuda usable by cunum: {cn.cuda.is_available()}')
 ")
 python3 examples/demo.py 2>&1 | tee "$OUT/demo.log"
-python3 -m pytest -q -p no:cacheprovider tests/python 2>&1 | tee "$OUT/pytest.log" | tail -3
+python3 -m pytest -q -p no:cacheprovider -rf --maxfail=300 tests/python 2>&1 | tee "$OUT/pytest.log" | grep -E "^FAILED|passed|failed" | cut -c1-220 | tail -40

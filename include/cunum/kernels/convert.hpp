@@ -20,8 +20,16 @@ template <class To, class From> CUNUM_HD To convert(From x) {
   } else if constexpr (traits::is_complex_v<From>) {
     return convert<To>(x.re);
   } else if constexpr (traits::is_float_v<From> && !traits::is_float_v<To>) {
-    // float -> integer: through the compute type (half -> float first).
-    return (To)(traits::compute_t<From>)x;
+    // float -> integer goes through int64, as NumPy's casts do on x86: -6.0
+    // becomes 250 in uint8 on every backend (a direct C cast is undefined
+    // there, and GPUs would saturate to 0).
+    using C = traits::compute_t<From>;
+    const C v = (C)x;
+    if constexpr (sizeof(To) == 8 && !traits::info<To>::is_signed) {
+      return v < C(0) ? (To)(long long)v : (To)v;
+    } else {
+      return (To)(long long)v;
+    }
   } else if constexpr (traits::info<From>::is_bool) {
     return To(x ? 1 : 0);
   } else {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "backend/cuda/cuda_check.hpp"
+#include "backend/cuda/disk_cache.hpp"
 #include "backend/cuda/jit.hpp"
 #include "cunum/error.hpp"
 
@@ -60,7 +61,20 @@ template <class MakeSource> cudaKernel_t CudaBackend::kernel(uint64_t k, MakeSou
   std::lock_guard<std::mutex> lock(mu_);
   auto it = kernels_.find(k);
   if (it != kernels_.end()) return it->second;
-  cudaKernel_t kern = load_kernel(compile_to_cubin(make(), arch_));
+  const std::string source = make();
+  cudaKernel_t kern = nullptr;
+  if (std::optional<std::vector<char>> cached = disk_cache_load(source, arch_)) {
+    try {
+      kern = load_kernel(*cached);
+    } catch (const Error&) {
+      kern = nullptr;  // a corrupt entry is only a miss
+    }
+  }
+  if (!kern) {
+    std::vector<char> cubin = compile_to_cubin(source, arch_);
+    disk_cache_store(source, arch_, cubin);
+    kern = load_kernel(cubin);
+  }
   kernels_.emplace(k, kern);
   return kern;
 }

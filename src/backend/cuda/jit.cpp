@@ -89,7 +89,9 @@ std::vector<char> compile_to_cubin(const std::string& source, int arch) {
     ~Destroy() { nvrtc().destroy(p); }
   } destroy{&prog};
   const std::string arch_opt = "--gpu-architecture=sm_" + std::to_string(arch);
-  const char* opts[] = {arch_opt.c_str(), "-std=c++17", "--device-as-default-execution-space"};
+  // No FMA contraction: results match the CPU backend (and NumPy) bit for bit
+  // where the host does a separate multiply and add (linspace, complex math).
+  const char* opts[] = {arch_opt.c_str(), "-std=c++17", "--fmad=false"};
   nvrtcResult r = api.compile(prog, 3, opts);
   if (r != NVRTC_SUCCESS) {
     size_t n = 0;

@@ -26,9 +26,12 @@ std::string strided_loop(int nd, int nops, bool index32, const std::string& body
   s += "  const " + I + " n = (" + I + ")p.n;\n";
   s += "  for (" + I + " i = (" + I + ")blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (" + I +
        ")gridDim.x * blockDim.x) {\n";
-  s += "    " + I + " rem = i;\n";
+  s += "    " + I + " rem = i; (void)rem;\n";
   for (int k = 0; k < nops; ++k) s += "    " + I + " o" + std::to_string(k) + " = 0;\n";
-  if (nd > 0) {
+  if (nd == 1) {  // one (coalesced) dimension: no division at all
+    for (int k = 0; k < nops; ++k)
+      s += "    o" + std::to_string(k) + " = i * (" + I + ")p.strides[" + std::to_string(k) + "][0];\n";
+  } else if (nd > 1) {
     s += "#pragma unroll\n    for (int d = " + std::to_string(nd - 1) + "; d >= 0; --d) {\n";
     s += "      const " + I + " e = (" + I + ")p.shape[d]; const " + I + " c = rem % e; rem /= e;\n";
     for (int k = 0; k < nops; ++k)

@@ -1,0 +1,191 @@
+"""cunum vs CuPy vs PyTorch on one GPU, in one process (../shared/ANCHORS.md cases).
+
+    python bench/bench.py [--json OUT.json] [--quick]
+
+GPU times: median of CUDA-event timings (torch.cuda.Event on the legacy default
+stream, which all three libraries use by default) after warm-up. GB/s counts each
+input read once and each output written once. Host overhead: wall time per call
+of a tight loop on 1000-element float32 arrays, synchronised at the end.
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+import cunum as cn
+
+try:
+    import cupy as cp
+except Exception:  # noqa: BLE001
+    cp = None
+try:
+    import torch
+except Exception:  # noqa: BLE001
+    torch = None
+
+
+def gpu_time(fn, reps=20, warm=3):
+    for _ in range(warm):
+        fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(reps):
+        a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        a.record()
+        fn()
+        b.record()
+        b.synchronize()
+        times.append(a.elapsed_time(b) * 1e-3)
+    return statistics.median(times)
+
+
+def host_time(fn, sync, iters=20000):
+    for _ in range(200):
+        fn()
+    sync()
+    t = time.perf_counter()
+    for _ in range(iters):
+        fn()
+    sync()
+    return (time.perf_counter() - t) / iters
+
+
+def libs():
+    out = {"cunum": cn}
+    if cp is not None:
+        out["cupy"] = cp
+    if torch is not None:
+        out["torch"] = torch
+    return out
+
+
+def make(lib, n, shape=None, seed=0):
+    shape = shape or (n,)
+    host = np.random.default_rng(seed).random(shape, dtype=np.float32)
+    if lib is torch:
+        return torch.from_numpy(host).cuda()
+    return lib.asarray(host)
+
+
+def bandwidth_cases(quick):
+    n = 2**24 if quick else 2**28
+    side = 4096 if quick else 16384
+    rows = []
+    data = {}
+    for name, lib in libs().items():
+        x, y = make(lib, n, seed=1), make(lib, n, seed=2)
+        o = (lib.empty_like(x))
+        m = make(lib, None, (side, side), seed=3)
+        t_add = gpu_time(lambda: (torch.add(x, y, out=o) if lib is torch else lib.add(x, y, out=o)))
+        t_sin = gpu_time(lambda: lib.sin(x))
+        t_sum = gpu_time(lambda: x.sum())
+        t_s0 = gpu_time(lambda: m.sum(0) if lib is torch else m.sum(axis=0))
+        t_s1 = gpu_time(lambda: m.sum(1) if lib is torch else m.sum(axis=1))
+        t_fused = gpu_time(lambda: (x * y + x) * y)
+        b = 4 * n
+        bm = 4 * side * side
+        data[name] = {
+            "add f32 out= GB/s": 3 * b / t_add / 1e9,
+            "sin f32 GB/s": 2 * b / t_sin / 1e9,
+            "(a*b+a)*b effective GB/s": 3 * b / t_fused / 1e9,
+            "sum f32 GB/s": b / t_sum / 1e9,
+            "sum(axis=0) GB/s": bm / t_s0 / 1e9,
+            "sum(axis=1) GB/s": bm / t_s1 / 1e9,
+        }
+        del x, y, o, m
+    return data
+
+
+def overhead_cases():
+    data = {}
+    for name, lib in libs().items():
+        x, y = make(lib, 1000, seed=4), make(lib, 1000, seed=5)
+        o = lib.empty_like(x)
+        if lib is torch:
+            sync = torch.cuda.synchronize
+        elif lib is cn:
+            sync = lambda: cn.asnumpy(o[:1])  # noqa: E731  (a device-to-host copy waits)
+        else:
+            sync = lambda: cp.cuda.Device().synchronize()  # noqa: E731
+        data[name] = {
+            "x + y us": host_time(lambda: x + y, sync) * 1e6,
+            "add(x, y, out=o) us": host_time(
+                lambda: (torch.add(x, y, out=o) if lib is torch else lib.add(x, y, out=o)), sync) * 1e6,
+            "x.sum() us": host_time(lambda: x.sum(), sync) * 1e6,
+            "x[1:500] us": host_time(lambda: x[1:500], sync) * 1e6,
+            "empty(1000) us": host_time(
+                lambda: (torch.empty(1000, device="cuda") if lib is torch else lib.empty(1000)), sync) * 1e6,
+        }
+    return data
+
+
+def fresh_process_cases():
+    """Import time and first-call latency of a never-seen kernel, in new processes."""
+    res = {}
+    code_import = "import time; t=time.perf_counter(); import {m}; print(time.perf_counter()-t)"
+    code_first = (
+        "import time, {m} as xp\n"
+        "x = xp.ones(1000, dtype='float32'); y = x + x; float(y[0])\n"  # runtime, pool, common kernels
+        "t = time.perf_counter(); z = xp.tanh(y * 0.5 - 3.0) ; float(z[0]); print(time.perf_counter() - t)\n")
+    for m, env_key in (("cunum", "CUNUM_CACHE_DIR"), ("cupy", "CUPY_CACHE_DIR")):
+        if m == "cupy" and cp is None:
+            continue
+        r = {}
+        out = subprocess.run([sys.executable, "-c", code_import.format(m=m)], capture_output=True, text=True)
+        r["import s"] = float(out.stdout.strip().splitlines()[-1]) if out.returncode == 0 else None
+        with tempfile.TemporaryDirectory() as d:
+            env = dict(os.environ, **{env_key: d})
+            for label in ("first call, empty disk cache s", "first call, warm disk cache s"):
+                out = subprocess.run([sys.executable, "-c", code_first.format(m=m)], capture_output=True,
+                                     text=True, env=env)
+                r[label] = float(out.stdout.strip().splitlines()[-1]) if out.returncode == 0 else None
+                if out.returncode:
+                    print(out.stderr[-2000:], file=sys.stderr)
+        res[m] = r
+    return res
+
+
+def print_table(title, data, higher_is_better):
+    names = list(data)
+    keys = list(next(iter(data.values())))
+    print(f"\n{title}")
+    print(f"{'case':34s}" + "".join(f"{n:>12s}" for n in names) + "   cunum/best-other")
+    for k in keys:
+        vals = [data[n].get(k) for n in names]
+        row = f"{k:34s}" + "".join(f"{v:12.3f}" if v is not None else f"{'-':>12s}" for v in vals)
+        others = [v for n, v in zip(names, vals) if n != "cunum" and v is not None]
+        if others and data["cunum"].get(k):
+            best = max(others) if higher_is_better else min(others)
+            ratio = data["cunum"][k] / best if higher_is_better else best / data["cunum"][k]
+            row += f"   {ratio:6.2f}x"
+        print(row)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--json")
+    ap.add_argument("--quick", action="store_true")
+    args = ap.parse_args()
+    print("device:", torch.cuda.get_device_name() if torch else "?", "| cunum default device:",
+          cn.get_default_device())
+    result = {"bandwidth": bandwidth_cases(args.quick), "overhead": overhead_cases(),
+              "fresh_process": fresh_process_cases()}
+    print_table("Bandwidth (GB/s, higher is better)", result["bandwidth"], True)
+    print_table("Host overhead (us per call, lower is better)", result["overhead"], False)
+    fp = result["fresh_process"]
+    print("\nFresh process (s, lower is better)")
+    for m, r in fp.items():
+        print(f"  {m:8s} " + "  ".join(f"{k}: {v if v is None else round(v, 4)}" for k, v in r.items()))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(result, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
