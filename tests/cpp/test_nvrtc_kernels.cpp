@@ -67,7 +67,7 @@ TEST(NvrtcKernels, EveryReductionCompiles) {
       const auto id = static_cast<core::ReduceId>(r);
       const DType dt = static_cast<DType>(d);
       if ((id == core::ReduceId::sum || id == core::ReduceId::prod) && is_bool(dt)) continue;
-      b.add(reduce_source(id, dt, 1));
+      for (int m = 0; m < 5; ++m) b.add(reduce_source(id, dt, m == 0 ? 2 : 1, static_cast<ReduceMode>(m)));
     }
   EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
 }

@@ -57,11 +57,12 @@ void CudaBackend::synchronize() {
   CUNUM_CUDA_CHECK(cudaStreamSynchronize(stream_));
 }
 
-template <class MakeSource> cudaKernel_t CudaBackend::kernel(uint64_t k, MakeSource&& make) {
+template <class MakeSource> cudaKernel_t CudaBackend::kernel(uint64_t k, MakeSource&& make, bool fmad) {
   std::lock_guard<std::mutex> lock(mu_);
   auto it = kernels_.find(k);
   if (it != kernels_.end()) return it->second;
-  const std::string source = make();
+  // The flag is part of the source text, so the disk cache keys on it too.
+  const std::string source = make() + (fmad ? "" : "// --fmad=false\n");
   cudaKernel_t kern = nullptr;
   if (std::optional<std::vector<char>> cached = disk_cache_load(source, arch_)) {
     try {
@@ -71,7 +72,7 @@ template <class MakeSource> cudaKernel_t CudaBackend::kernel(uint64_t k, MakeSou
     }
   }
   if (!kern) {
-    std::vector<char> cubin = compile_to_cubin(source, arch_);
+    std::vector<char> cubin = compile_to_cubin(source, arch_, fmad);
     disk_cache_store(source, arch_, cubin);
     kern = load_kernel(cubin);
   }
@@ -132,7 +133,9 @@ void CudaBackend::fill(const LoopPlan& plan, DType dst, const Scalar& value) {
 }
 
 void CudaBackend::iota(void* dst, int64_t n, DType dtype, const Scalar& start, const Scalar& step) {
-  cudaKernel_t k = kernel(key(Family::Iota, 0, dtype, dtype, 0, false), [&] { return iota_source(dtype); });
+  // No FMA contraction: start + i * step must round as on the host (NumPy).
+  cudaKernel_t k = kernel(key(Family::Iota, 0, dtype, dtype, 0, false), [&] { return iota_source(dtype); },
+                          /*fmad=*/false);
   ParamBlock p(0);
   p.set_data(0, dst);
   p.set_n(n);
@@ -161,12 +164,39 @@ void CudaBackend::ufunc(core::UfuncId id, DType loop, const LoopPlan& plan) {
 
 void CudaBackend::reduce(core::ReduceId id, DType dtype, const ReducePlan& plan) {
   const int nd = static_cast<int>(plan.out_shape.size());
-  cudaKernel_t k = kernel(key(Family::Reduce, static_cast<int>(id), dtype, dtype, nd, false),
-                          [&] { return reduce_source(id, dtype, nd); });
-  ParamBlock p(nd);
   int64_t n_out = 1;
+  for (int64_t s : plan.out_shape) n_out *= s;
+  if (n_out <= 0) return;
+  CUNUM_ASSERT(plan.red_shape.size() <= 1);
+  const int64_t R = plan.red_shape.empty() ? 1 : plan.red_shape[0];
+  const int64_t rs = plan.red_strides.empty() ? 0 : plan.red_strides[0];
+  const bool inner = rs == static_cast<int64_t>(itemsize(dtype)) || R <= 32;
+  const int64_t sms = sm_count_;
+
+  // See Note [Reduction strategies]: pick the mode and the number of chunks C.
+  ReduceMode mode;
+  int64_t C = 1;
+  if (inner) {
+    if (n_out >= sms * 4 || R < 8192) {
+      mode = ReduceMode::Block;
+    } else {
+      mode = ReduceMode::BlockPartial;
+      C = std::min<int64_t>({256, (sms * 8 + n_out - 1) / n_out, (R + 4095) / 4096});
+    }
+  } else {
+    const int64_t want_threads = sms * 2048;
+    C = std::min<int64_t>({256, std::max<int64_t>(1, want_threads / n_out), std::max<int64_t>(1, R / 16)});
+    mode = C > 1 ? ReduceMode::ThreadPartial : ReduceMode::Thread;
+  }
+  if (mode == ReduceMode::BlockPartial && C <= 1) mode = ReduceMode::Block, C = 1;
+  const int64_t L = (R + C - 1) / C;
+
+  auto get = [&](ReduceMode m) {
+    return kernel(key(Family::Reduce, static_cast<int>(id) | static_cast<int>(m) << 4, dtype, dtype, nd, false),
+                  [&] { return reduce_source(id, dtype, nd, m); });
+  };
+  ParamBlock p(nd);
   for (int d = 0; d < nd; ++d) {
-    n_out *= plan.out_shape[d];
     p.set_shape(d, plan.out_shape[d]);
     p.set_stride(0, d, plan.in_strides[d]);
     p.set_stride(1, d, plan.out_strides[d]);
@@ -174,14 +204,25 @@ void CudaBackend::reduce(core::ReduceId id, DType dtype, const ReducePlan& plan)
   p.set_data(0, plan.in);
   p.set_data(1, plan.out);
   p.set_n(n_out);
-  CUNUM_ASSERT(plan.red_shape.size() <= 1);
-  p.set_iaux(0, plan.red_shape.empty() ? 1 : plan.red_shape[0]);
-  p.set_iaux(1, plan.red_strides.empty() ? 0 : plan.red_strides[0]);
-  if (n_out <= 0) return;
+  p.set_iaux(0, R);
+  p.set_iaux(1, rs);
+  p.set_aux(0, static_cast<double>(C));
+  p.set_aux(1, static_cast<double>(L));
+  const bool partial = mode == ReduceMode::BlockPartial || mode == ReduceMode::ThreadPartial;
+  void* parts = partial ? allocate(static_cast<size_t>(n_out * C) * 32) : nullptr;
+  p.set_data(2, parts);
   use_device();
-  const unsigned grid = static_cast<unsigned>(std::min<int64_t>(n_out, 65535));
   void* args[] = {p.bytes.data()};
-  CUNUM_CUDA_CHECK(cudaLaunchKernel(reinterpret_cast<const void*>(k), dim3(grid), dim3(256), args, 0, stream_));
+  const int64_t tasks = n_out * C;
+  const bool per_thread = mode == ReduceMode::Thread || mode == ReduceMode::ThreadPartial;
+  const unsigned grid = static_cast<unsigned>(
+      per_thread ? std::min<int64_t>((tasks + 255) / 256, sms * 64) : std::min<int64_t>(tasks, sms * 64));
+  CUNUM_CUDA_CHECK(cudaLaunchKernel(reinterpret_cast<const void*>(get(mode)), dim3(grid), dim3(256), args, 0, stream_));
+  if (partial) {
+    const unsigned g2 = static_cast<unsigned>(std::min<int64_t>(n_out, sms * 64));
+    CUNUM_CUDA_CHECK(cudaLaunchKernel(reinterpret_cast<const void*>(get(ReduceMode::Final)), dim3(g2), dim3(256), args, 0, stream_));
+    deallocate(parts, 0);
+  }
 }
 
 }  // namespace cunum::backend::cuda

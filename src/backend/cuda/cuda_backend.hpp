@@ -38,7 +38,7 @@ class CudaBackend final : public Backend {
     return uint64_t(f) | uint64_t(op) << 8 | uint64_t(a) << 16 | uint64_t(b) << 24 |
            uint64_t(nd) << 32 | uint64_t(index32) << 40;
   }
-  template <class MakeSource> cudaKernel_t kernel(uint64_t k, MakeSource&& make);
+  template <class MakeSource> cudaKernel_t kernel(uint64_t k, MakeSource&& make, bool fmad = true);
   void launch(cudaKernel_t k, ParamBlock& p, int64_t n, int block = 256);
   void launch_plan(cudaKernel_t k, const LoopPlan& plan, ParamBlock& p);
   ParamBlock plan_params(const LoopPlan& plan);

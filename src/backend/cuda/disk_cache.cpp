@@ -31,7 +31,7 @@ std::string full_key(const std::string& source, int arch) {
       return 0;
     }
   }();
-  return source + "\n// sm_" + std::to_string(arch) + " nvrtc " + std::to_string(version) + " fmad=0\n";
+  return source + "\n// sm_" + std::to_string(arch) + " nvrtc " + std::to_string(version) + "\n";
 }
 
 std::string path_for(const std::string& dir, const std::string& key) {

@@ -64,7 +64,7 @@ int nvrtc_version() {
   return major * 1000 + minor * 10;
 }
 
-std::vector<char> compile_to_cubin(const std::string& source, int arch) {
+std::vector<char> compile_to_cubin(const std::string& source, int arch, bool fmad) {
   const Nvrtc& api = nvrtc();
   // Each header is offered under its full name and under the names the
   // kernel headers use for each other ("complex.hpp", "../config.hpp").
@@ -89,9 +89,7 @@ std::vector<char> compile_to_cubin(const std::string& source, int arch) {
     ~Destroy() { nvrtc().destroy(p); }
   } destroy{&prog};
   const std::string arch_opt = "--gpu-architecture=sm_" + std::to_string(arch);
-  // No FMA contraction: results match the CPU backend (and NumPy) bit for bit
-  // where the host does a separate multiply and add (linspace, complex math).
-  const char* opts[] = {arch_opt.c_str(), "-std=c++17", "--fmad=false"};
+  const char* opts[] = {arch_opt.c_str(), "-std=c++17", fmad ? "--fmad=true" : "--fmad=false"};
   nvrtcResult r = api.compile(prog, 3, opts);
   if (r != NVRTC_SUCCESS) {
     size_t n = 0;

@@ -42,6 +42,13 @@ std::string ufunc_source(core::UfuncId id, DType loop, int nd, bool index32);
 std::string cast_source(DType from, DType to, int nd, bool index32, bool masked);
 std::string fill_source(DType dtype, int nd, bool index32);
 std::string iota_source(DType dtype);
-std::string reduce_source(core::ReduceId id, DType dtype, int out_nd);
+// Note [Reduction strategies]
+// Block: a block per output (inner, contiguous reductions with many outputs).
+// Thread: a thread per output (outer, strided reductions: rows read coalesced).
+// *Partial: the reduced range is split in C chunks (aux[0]) of L elements
+// (aux[1]), each writes a partial; Final merges the C partials per output.
+// Together they keep every SM busy whatever the shape.
+enum class ReduceMode : uint8_t { Block, BlockPartial, Final, Thread, ThreadPartial };
+std::string reduce_source(core::ReduceId id, DType dtype, int out_nd, ReduceMode mode);
 
 }  // namespace cunum::backend::cuda
