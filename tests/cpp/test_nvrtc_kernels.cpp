@@ -42,6 +42,7 @@ TEST(NvrtcKernels, EveryUfuncLoopCompiles) {
       if ((core::ufunc_info(id).types >> d) & 1u) {
         b.add(ufunc_source(id, static_cast<DType>(d), 2, true));
         b.add(ufunc_source(id, static_cast<DType>(d), 1, false));
+        b.add(ufunc_contiguous_source(id, static_cast<DType>(d), 2));
       }
     EXPECT_NO_THROW(compile_to_cubin(b.src, kArch)) << core::ufunc_info(id).name;
   }

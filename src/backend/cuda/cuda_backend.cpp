@@ -156,6 +156,27 @@ void CudaBackend::iota(void* dst, int64_t n, DType dtype, const Scalar& start, c
 
 void CudaBackend::ufunc(core::UfuncId id, DType loop, const LoopPlan& plan) {
   const int nd = static_cast<int>(plan.shape.size());
+  // Contiguous fast path: one dimension, unit strides, aligned pointers.
+  if (nd == 1) {
+    const DType out = core::ufunc_out_dtype(id, loop);
+    const size_t widest = std::max(itemsize(loop), itemsize(out));
+    const int vec = static_cast<int>(std::max<size_t>(1, 16 / widest));
+    bool ok = vec > 1;
+    for (int k = 0; k < plan.nops && ok; ++k) {
+      const size_t isz = k == plan.nops - 1 ? itemsize(out) : itemsize(loop);
+      ok = plan.strides[k][0] == static_cast<int64_t>(isz) &&
+           reinterpret_cast<uintptr_t>(plan.data[k]) % (isz * vec) == 0;
+    }
+    if (ok) {
+      cudaKernel_t k = kernel(key(Family::Ufunc, static_cast<int>(id), loop, loop, 0, true) | uint64_t(vec) << 48,
+                              [&] { return ufunc_contiguous_source(id, loop, vec); });
+      ParamBlock p(0);
+      for (int j = 0; j < plan.nops; ++j) p.set_data(j, plan.data[j]);
+      p.set_n(plan.size());
+      launch(k, p, (plan.size() + vec - 1) / vec);
+      return;
+    }
+  }
   cudaKernel_t k = kernel(key(Family::Ufunc, static_cast<int>(id), loop, loop, nd, plan.index32),
                           [&] { return ufunc_source(id, loop, nd, plan.index32); });
   ParamBlock p = plan_params(plan);
@@ -181,7 +202,7 @@ void CudaBackend::reduce(core::ReduceId id, DType dtype, const ReducePlan& plan)
       mode = ReduceMode::Block;
     } else {
       mode = ReduceMode::BlockPartial;
-      C = std::min<int64_t>({256, (sms * 8 + n_out - 1) / n_out, (R + 4095) / 4096});
+      C = std::min<int64_t>({4096, (sms * 16 + n_out - 1) / n_out, (R + 2047) / 2048});
     }
   } else {
     const int64_t want_threads = sms * 2048;

@@ -79,6 +79,35 @@ std::string ufunc_source(core::UfuncId id, DType loop, int nd, bool index32) {
   return kPrelude + strided_loop(nd, info.nin + 1, index32, body);
 }
 
+std::string ufunc_contiguous_source(core::UfuncId id, DType loop, int vec) {
+  // Every operand contiguous and aligned to vec elements: each thread moves
+  // vec consecutive elements per operand with one wide (up to 16-byte) access.
+  const auto& info = core::ufunc_info(id);
+  const std::string T = kernel_type_name(loop);
+  const std::string R = kernel_type_name(core::ufunc_out_dtype(id, loop));
+  const std::string V = std::to_string(vec);
+  const std::string op = std::string("cunum::ops::") + info.name + "{}";
+  std::string s = kPrelude + params(0);
+  s += "template <class X> struct alignas(sizeof(X) * " + V + ") Vec { X v[" + V + "]; };\n";
+  s += "extern \"C\" __global__ void cunum_kernel(P p) {\n"
+       "  const long long n = p.n, nv = n / " + V + ";\n"
+       "  const long long stride = (long long)gridDim.x * blockDim.x;\n"
+       "  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < nv; i += stride) {\n"
+       "    const Vec<" + T + "> a = ((const Vec<" + T + ">*)p.data[0])[i];\n";
+  if (info.nin == 2) s += "    const Vec<" + T + "> b = ((const Vec<" + T + ">*)p.data[1])[i];\n";
+  s += "    Vec<" + R + "> r;\n#pragma unroll\n    for (int k = 0; k < " + V + "; ++k) r.v[k] = (" + R + ")" + op +
+       (info.nin == 2 ? "(a.v[k], b.v[k]);\n" : "(a.v[k]);\n");
+  s += "    ((Vec<" + R + ">*)p.data[" + std::to_string(info.nin) + "])[i] = r;\n  }\n";
+  // the tail (n % vec elements)
+  s += "  for (long long i = nv * " + V + " + (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)\n";
+  if (info.nin == 2)
+    s += "    ((" + R + "*)p.data[2])[i] = (" + R + ")" + op + "(((const " + T + "*)p.data[0])[i], ((const " + T + "*)p.data[1])[i]);\n";
+  else
+    s += "    ((" + R + "*)p.data[1])[i] = (" + R + ")" + op + "(((const " + T + "*)p.data[0])[i]);\n";
+  s += "}\n";
+  return s;
+}
+
 std::string cast_source(DType from, DType to, int nd, bool index32, bool masked) {
   const std::string F = kernel_type_name(from), T = kernel_type_name(to);
   if (!masked)
@@ -221,7 +250,8 @@ std::string reduce_source(core::ReduceId id, DType dtype, int out_nd, ReduceMode
            "    long long rem = o, io = 0, oo = 0;\n" + unravel +
            "    char* out = p.data[1] + oo; (void)io;\n"
            "    A acc = " + init + "; int have = 0; long long idx = 0;\n"
-           "    if (t < C) { const Part q = ((const Part*)p.data[2])[o * C + t]; acc = q.acc; idx = q.idx; have = q.have; }\n" +
+           "    for (long long q = t; q < C; q += blockDim.x) { const Part r = ((const Part*)p.data[2])[o * C + q];"
+           " A oacc = r.acc; long long oidx = r.idx; int ohave = r.have; (void)oidx; (void)ohave; " + merge + " }\n" +
            block_tree(result) + "  }\n}\n";
       break;
     }

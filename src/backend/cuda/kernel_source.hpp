@@ -39,6 +39,8 @@ const char* kernel_type_name(DType d);
 
 // Sources. `nd` is the plan's (coalesced) rank, `index32` picks int offsets.
 std::string ufunc_source(core::UfuncId id, DType loop, int nd, bool index32);
+// All operands contiguous and aligned to `vec` elements (vec * itemsize <= 16).
+std::string ufunc_contiguous_source(core::UfuncId id, DType loop, int vec);
 std::string cast_source(DType from, DType to, int nd, bool index32, bool masked);
 std::string fill_source(DType dtype, int nd, bool index32);
 std::string iota_source(DType dtype);
