@@ -139,6 +139,19 @@ void bind_ndarray(nb::module_& m) {
   m.def("_set_device_override", &set_default_device_override, "device"_a.none());
   m.def("_cuda_device_count", &cuda_device_count);
   m.def("_device_available", [](const Device& d) { return backend::available(d); });
+  m.def("_pool_stats", [](const Device& d) {
+    auto s = backend::get(d).pool_stats();
+    return nb::make_tuple(s.used_bytes, s.total_bytes, s.free_bytes, s.n_free_blocks);
+  });
+  m.def("_mem_get_info", [] {
+    Device d = default_device();
+    if (d.is_cpu()) d = Device::cuda(0);
+    auto [f, t] = backend::get(d).mem_info();
+    return nb::make_tuple(f, t);
+  });
+  m.def("_pool_free_all", [](const Device& d) { backend::get(d).pool_free_all(); });
+  m.def("_pool_set_limit", [](const Device& d, size_t bytes) { backend::get(d).pool_set_limit(bytes); });
+  m.def("_pool_get_limit", [](const Device& d) { return backend::get(d).pool_get_limit(); });
 
   nb::class_<ndarray> cls(m, "ndarray");
   cls.def("__init__", [](ndarray* self, nb::handle shape, nb::handle dtype, nb::handle order) {

@@ -14,6 +14,8 @@ namespace nb = nanobind;
 using namespace cunum;
 
 NB_MODULE(_core, m) {
+  static nb::object oom_type = nb::borrow(PyErr_NewException("cunum._core.OutOfMemoryError", PyExc_MemoryError, nullptr));
+  m.attr("OutOfMemoryError") = oom_type;
   nb::register_exception_translator([](const std::exception_ptr& p, void*) {
     try {
       std::rethrow_exception(p);
@@ -33,7 +35,7 @@ NB_MODULE(_core, m) {
     } catch (const OverflowError& e) {
       PyErr_SetString(PyExc_OverflowError, e.what());
     } catch (const OutOfMemoryError& e) {
-      PyErr_SetString(PyExc_MemoryError, e.what());
+      PyErr_SetString(oom_type.ptr(), e.what());
     } catch (const Error& e) {
       PyErr_SetString(PyExc_RuntimeError, e.what());
     }

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "cunum/ufunc_list.hpp"
@@ -71,6 +72,17 @@ class Backend {
   virtual void ufunc(core::UfuncId id, DType loop, const LoopPlan& plan) = 0;
   // in and out have dtype `dtype` (int64 out for argmin/argmax, bool for any/all).
   virtual void reduce(core::ReduceId id, DType dtype, const ReducePlan& plan) = 0;
+
+  // The device memory pool, where the backend has one (the CPU has none).
+  struct PoolStats {
+    size_t used_bytes = 0, total_bytes = 0, free_bytes = 0, n_free_blocks = 0;
+  };
+  virtual PoolStats pool_stats() { return {}; }
+  virtual void pool_free_all() {}
+  virtual void pool_set_limit(size_t) {}
+  virtual size_t pool_get_limit() { return 0; }
+  // (free, total) bytes of device memory; (0, 0) for the CPU.
+  virtual std::pair<size_t, size_t> mem_info() { return {0, 0}; }
 };
 
 Backend& get(Device device);  // throws if the device's backend is unavailable

@@ -1,6 +1,8 @@
 #include "backend/cuda/cuda_backend.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <string>
 
 #include "backend/cuda/cuda_check.hpp"
 #include "backend/cuda/disk_cache.hpp"
@@ -9,33 +11,72 @@
 
 namespace cunum::backend::cuda {
 
-CudaBackend::CudaBackend(int device) : device_(device) {
+void* CudaBackend::DeviceUpstream::allocate(size_t bytes) {
+  cudaSetDevice(device);
+  void* p = nullptr;
+  if (cudaMalloc(&p, bytes) != cudaSuccess) {
+    cudaGetLastError();
+    return nullptr;
+  }
+  return p;
+}
+void CudaBackend::DeviceUpstream::deallocate(void* p, size_t) noexcept {
+  cudaSetDevice(device);
+  cudaFree(p);
+}
+void* CudaBackend::DeviceUpstream::record_event(StreamHandle s) {
+  cudaSetDevice(device);
+  cudaEvent_t e;
+  CUNUM_CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
+  CUNUM_CUDA_CHECK(cudaEventRecord(e, static_cast<cudaStream_t>(s)));
+  return e;
+}
+bool CudaBackend::DeviceUpstream::event_done(void* ev) {
+  cudaError_t r = cudaEventQuery(static_cast<cudaEvent_t>(ev));
+  if (r == cudaErrorNotReady) {
+    cudaGetLastError();
+    return false;
+  }
+  return true;
+}
+void CudaBackend::DeviceUpstream::destroy_event(void* ev) noexcept {
+  cudaEventDestroy(static_cast<cudaEvent_t>(ev));
+}
+void CudaBackend::DeviceUpstream::synchronize_all() {
+  cudaSetDevice(device);
+  CUNUM_CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+CudaBackend::CudaBackend(int device)
+    : device_(device), upstream_(device), pool_(new MemoryPool(upstream_)) {
   use_device();
   cudaDeviceProp prop;
   CUNUM_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
   arch_ = prop.major * 10 + prop.minor;
   sm_count_ = prop.multiProcessorCount;
+  // CUNUM_GPU_MEMORY_LIMIT: bytes ("8000000000") or a fraction of the device ("0.5").
+  if (const char* env = std::getenv("CUNUM_GPU_MEMORY_LIMIT"); env && *env) {
+    const double v = std::atof(env);
+    if (v > 0 && v <= 1.0 && std::string(env).find('.') != std::string::npos)
+      pool_->set_limit(static_cast<size_t>(v * static_cast<double>(prop.totalGlobalMem)));
+    else if (v > 0)
+      pool_->set_limit(static_cast<size_t>(v));
+  }
+}
+
+std::pair<size_t, size_t> CudaBackend::mem_info() {
+  use_device();
+  size_t free = 0, total = 0;
+  CUNUM_CUDA_CHECK(cudaMemGetInfo(&free, &total));
+  return {free, total};
 }
 
 void CudaBackend::use_device() const { CUNUM_CUDA_CHECK(cudaSetDevice(device_)); }
 
-void* CudaBackend::allocate(size_t nbytes) {
-  use_device();
-  void* p = nullptr;
-  cudaError_t e = cudaMallocAsync(&p, nbytes ? nbytes : 1, stream_);
-  if (e == cudaErrorMemoryAllocation) {
-    cudaGetLastError();
-    throw OutOfMemoryError("cunum: out of GPU memory allocating " + std::to_string(nbytes) +
-                           " bytes on cuda:" + std::to_string(device_));
-  }
-  CUNUM_CUDA_CHECK(e);
-  return p;
-}
+void* CudaBackend::allocate(size_t nbytes) { return pool_->allocate(nbytes, stream_); }
 
 void CudaBackend::deallocate(void* p, size_t) noexcept {
-  if (!p) return;
-  cudaSetDevice(device_);
-  cudaFreeAsync(p, stream_);
+  if (p) pool_->deallocate(p, stream_);
 }
 
 void CudaBackend::copy_from_host(void* dst, const void* src, size_t n) {

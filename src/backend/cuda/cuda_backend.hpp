@@ -8,6 +8,7 @@
 
 #include "backend/backend.hpp"
 #include "backend/cuda/kernel_source.hpp"
+#include "backend/cuda/memory_pool.hpp"
 
 namespace cunum::backend::cuda {
 
@@ -26,7 +27,16 @@ class CudaBackend final : public Backend {
   void ufunc(core::UfuncId id, DType loop, const LoopPlan& plan) override;
   void reduce(core::ReduceId id, DType dtype, const ReducePlan& plan) override;
 
+  PoolStats pool_stats() override {
+    auto s = pool_->stats();
+    return {s.used_bytes, s.total_bytes, s.free_bytes, s.n_free_blocks};
+  }
+  void pool_free_all() override { pool_->free_all_blocks(); }
+  void pool_set_limit(size_t bytes) override { pool_->set_limit(bytes); }
+  size_t pool_get_limit() override { return pool_->get_limit(); }
+  std::pair<size_t, size_t> mem_info() override;
   int arch() const { return arch_; }
+  MemoryPool& pool() { return *pool_; }
 
  private:
   // Note [Kernel cache keys]
@@ -44,7 +54,21 @@ class CudaBackend final : public Backend {
   ParamBlock plan_params(const LoopPlan& plan);
   void use_device() const;
 
+  // cudaMalloc/cudaFree and events for the caching pool (memory_pool.hpp).
+  struct DeviceUpstream final : Upstream {
+    int device;
+    explicit DeviceUpstream(int d) : device(d) {}
+    void* allocate(size_t bytes) override;
+    void deallocate(void* p, size_t bytes) noexcept override;
+    void* record_event(StreamHandle s) override;
+    bool event_done(void* ev) override;
+    void destroy_event(void* ev) noexcept override;
+    void synchronize_all() override;
+  };
+
   int device_;
+  DeviceUpstream upstream_;
+  MemoryPool* pool_;  // never destroyed: arrays may be freed during interpreter shutdown
   int arch_ = 0;
   int sm_count_ = 0;
   cudaStream_t stream_ = nullptr;  // the legacy default stream, until cunum.cuda.Stream lands
