@@ -1,7 +1,6 @@
 """CUDA backend specifics: the memory pool and the kernel disk cache. These
 need a GPU (they are skipped, not faked, on a machine without one)."""
 import os
-import stat
 import subprocess
 import sys
 import textwrap
@@ -72,10 +71,9 @@ def test_disk_cache_cold_warm_corrupt_readonly(tmp_path):
         f.write_bytes(b"CUNUMK01" + b"\xff" * 64)
     corrupt = _run(tmp_path)
     assert corrupt.returncode == 0, corrupt.stderr
-    ro = tmp_path / "ro"
-    ro.mkdir()
-    ro.chmod(stat.S_IRUSR | stat.S_IXUSR)
-    readonly = _run(ro)
+    blocker = tmp_path / "not-a-directory"  # unwritable even for root
+    blocker.write_text("x")
+    readonly = _run(blocker / "cache")
     assert readonly.returncode == 0, readonly.stderr
     for r in (cold, warm, corrupt, readonly):
         assert abs(float(r.stdout.strip()) - expected) < 1e-4
