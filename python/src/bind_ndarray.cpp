@@ -149,6 +149,8 @@ void bind_ndarray(nb::module_& m) {
     auto [f, t] = backend::get(d).mem_info();
     return nb::make_tuple(f, t);
   });
+  m.def("_synchronize", [](const Device& d) { backend::get(d).synchronize(); });
+  m.def("_compute_capability", [](const Device& d) { return backend::get(d).compute_capability(); });
   m.def("_pool_free_all", [](const Device& d) { backend::get(d).pool_free_all(); });
   m.def("_pool_set_limit", [](const Device& d, size_t bytes) { backend::get(d).pool_set_limit(bytes); });
   m.def("_pool_get_limit", [](const Device& d) { return backend::get(d).pool_get_limit(); });

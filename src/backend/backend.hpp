@@ -6,6 +6,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -81,6 +82,8 @@ class Backend {
   virtual void pool_free_all() {}
   virtual void pool_set_limit(size_t) {}
   virtual size_t pool_get_limit() { return 0; }
+  // "90" for an H100 (CuPy's Device.compute_capability); "" for the CPU.
+  virtual std::string compute_capability() { return ""; }
   // (free, total) bytes of device memory; (0, 0) for the CPU.
   virtual std::pair<size_t, size_t> mem_info() { return {0, 0}; }
 };

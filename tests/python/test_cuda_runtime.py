@@ -77,3 +77,17 @@ def test_disk_cache_cold_warm_corrupt_readonly(tmp_path):
     assert readonly.returncode == 0, readonly.stderr
     for r in (cold, warm, corrupt, readonly):
         assert abs(float(r.stdout.strip()) - expected) < 1e-4
+
+
+def test_cuda_device_api():
+    d = cn.cuda.Device(0)
+    assert d.id == 0 and d == cn.Device("cuda:0")
+    assert d.compute_capability.isdigit()
+    with cn.cuda.Device(0):
+        x = cn.arange(5)
+        assert x.device == d
+    d.synchronize()
+    cn.cuda.runtime.deviceSynchronize()
+    assert cn.cuda.runtime.getDeviceCount() >= 1
+    free, total = cn.cuda.runtime.memGetInfo()
+    assert 0 < free <= total

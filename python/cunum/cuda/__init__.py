@@ -1,6 +1,7 @@
 """cunum.cuda: CUDA devices (the CuPy-compatible part grows with the CUDA backend)."""
 from .. import _core
-from . import memory, runtime
+from . import device, memory, runtime
+from .device import Device
 from .memory import MemoryPool, OutOfMemoryError, get_default_memory_pool
 
 

@@ -10,3 +10,15 @@ def getDeviceCount():
 def memGetInfo():
     """(free, total) bytes of the current CUDA device."""
     return _core._mem_get_info()
+
+
+def getDevice():
+    """The current thread's CUDA device id."""
+    d = _core._default_device()
+    return 0 if str(d) == "cpu" else d.id
+
+
+def deviceSynchronize():
+    """Waits for all work cunum queued on the current CUDA device."""
+    from .device import Device
+    _core._synchronize(Device())

@@ -35,6 +35,7 @@ class CudaBackend final : public Backend {
   void pool_set_limit(size_t bytes) override { pool_->set_limit(bytes); }
   size_t pool_get_limit() override { return pool_->get_limit(); }
   std::pair<size_t, size_t> mem_info() override;
+  std::string compute_capability() override { return std::to_string(arch_); }
   int arch() const { return arch_; }
   MemoryPool& pool() { return *pool_; }
 
