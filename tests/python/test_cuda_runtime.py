@@ -91,3 +91,15 @@ def test_cuda_device_api():
     assert cn.cuda.runtime.getDeviceCount() >= 1
     free, total = cn.cuda.runtime.memGetInfo()
     assert 0 < free <= total
+
+
+def test_argmax_and_sum_past_2_31_elements():
+    # 64-bit indexing: the answer is known by construction (index n - 2).
+    n = 2**31 + 5
+    with cn.Device("cuda:0"):
+        x = cn.zeros(n, dtype=numpy.int8)
+        x[n - 2] = 7
+        assert int(cn.argmax(x)) == n - 2
+        assert int(x.sum()) == 7
+        del x
+        cn.get_default_memory_pool().free_all_blocks()
