@@ -71,7 +71,13 @@ std::pair<size_t, size_t> CudaBackend::mem_info() {
   return {free, total};
 }
 
-void CudaBackend::use_device() const { CUNUM_CUDA_CHECK(cudaSetDevice(device_)); }
+// cudaGetDevice is a thread-local read; cudaSetDevice is not free, so it is
+// called only when the thread's current device differs.
+void CudaBackend::use_device() const {
+  int cur = -1;
+  if (cudaGetDevice(&cur) == cudaSuccess && cur == device_) return;
+  CUNUM_CUDA_CHECK(cudaSetDevice(device_));
+}
 
 void* CudaBackend::allocate(size_t nbytes) { return pool_->allocate(nbytes, stream_); }
 
