@@ -49,7 +49,9 @@ void CudaBackend::DeviceUpstream::synchronize_all() {
 
 CudaBackend::CudaBackend(int device)
     : device_(device), upstream_(device), pool_(new MemoryPool(upstream_)) {
-  use_device();
+  // Make the device's primary context current (and created) on this thread.
+  CUNUM_CUDA_CHECK(cudaSetDevice(device));
+  CUNUM_CUDA_CHECK(cudaFree(nullptr));
   cudaDeviceProp prop;
   CUNUM_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
   arch_ = prop.major * 10 + prop.minor;
@@ -104,21 +106,22 @@ void CudaBackend::synchronize() {
   CUNUM_CUDA_CHECK(cudaStreamSynchronize(stream_));
 }
 
-template <class MakeSource> cudaKernel_t CudaBackend::kernel(uint64_t k, MakeSource&& make, bool fmad) {
+template <class MakeSource> LoadedKernel CudaBackend::kernel(uint64_t k, MakeSource&& make, bool fmad) {
   std::lock_guard<std::mutex> lock(mu_);
   auto it = kernels_.find(k);
   if (it != kernels_.end()) return it->second;
+  use_device();  // functions are resolved for the current context
   // The flag is part of the source text, so the disk cache keys on it too.
   const std::string source = make() + (fmad ? "" : "// --fmad=false\n");
-  cudaKernel_t kern = nullptr;
+  LoadedKernel kern;
   if (std::optional<std::vector<char>> cached = disk_cache_load(source, arch_)) {
     try {
       kern = load_kernel(*cached);
     } catch (const Error&) {
-      kern = nullptr;  // a corrupt entry is only a miss
+      kern = LoadedKernel{};  // a corrupt entry is only a miss
     }
   }
-  if (!kern) {
+  if (!kern.kernel) {
     std::vector<char> cubin = compile_to_cubin(source, arch_, fmad);
     disk_cache_store(source, arch_, cubin);
     kern = load_kernel(cubin);
@@ -127,13 +130,13 @@ template <class MakeSource> cudaKernel_t CudaBackend::kernel(uint64_t k, MakeSou
   return kern;
 }
 
-void CudaBackend::launch(cudaKernel_t k, ParamBlock& p, int64_t n, int block) {
+void CudaBackend::launch(const LoadedKernel& k, ParamBlock& p, int64_t n, int block) {
   if (n <= 0) return;
   use_device();
   const int64_t want = (n + block - 1) / block;
   const unsigned grid = static_cast<unsigned>(std::min<int64_t>(want, int64_t(sm_count_) * 32));
   void* args[] = {p.bytes.data()};
-  CUNUM_CUDA_CHECK(cudaLaunchKernel(reinterpret_cast<const void*>(k), dim3(grid), dim3(block), args, 0, stream_));
+  launch_kernel(k, dim3(grid), dim3(block), args, stream_);
 }
 
 ParamBlock CudaBackend::plan_params(const LoopPlan& plan) {
@@ -148,13 +151,13 @@ ParamBlock CudaBackend::plan_params(const LoopPlan& plan) {
   return p;
 }
 
-void CudaBackend::launch_plan(cudaKernel_t k, const LoopPlan& plan, ParamBlock& p) {
+void CudaBackend::launch_plan(const LoadedKernel& k, const LoopPlan& plan, ParamBlock& p) {
   launch(k, p, plan.size());
 }
 
 void CudaBackend::copy(const LoopPlan& plan, DType src, DType dst) {
   const int nd = static_cast<int>(plan.shape.size());
-  cudaKernel_t k = kernel(key(Family::Cast, 0, src, dst, nd, plan.index32),
+  LoadedKernel k = kernel(key(Family::Cast, 0, src, dst, nd, plan.index32),
                           [&] { return cast_source(src, dst, nd, plan.index32, false); });
   ParamBlock p = plan_params(plan);
   launch_plan(k, plan, p);
@@ -162,7 +165,7 @@ void CudaBackend::copy(const LoopPlan& plan, DType src, DType dst) {
 
 void CudaBackend::copy_where(const LoopPlan& plan, DType src, DType dst) {
   const int nd = static_cast<int>(plan.shape.size());
-  cudaKernel_t k = kernel(key(Family::CastWhere, 0, src, dst, nd, plan.index32),
+  LoadedKernel k = kernel(key(Family::CastWhere, 0, src, dst, nd, plan.index32),
                           [&] { return cast_source(src, dst, nd, plan.index32, true); });
   ParamBlock p = plan_params(plan);
   launch_plan(k, plan, p);
@@ -170,7 +173,7 @@ void CudaBackend::copy_where(const LoopPlan& plan, DType src, DType dst) {
 
 void CudaBackend::fill(const LoopPlan& plan, DType dst, const Scalar& value) {
   const int nd = static_cast<int>(plan.shape.size());
-  cudaKernel_t k = kernel(key(Family::Fill, 0, dst, dst, nd, plan.index32),
+  LoadedKernel k = kernel(key(Family::Fill, 0, dst, dst, nd, plan.index32),
                           [&] { return fill_source(dst, nd, plan.index32); });
   ParamBlock p = plan_params(plan);
   alignas(16) unsigned char bytes[16] = {};
@@ -181,7 +184,7 @@ void CudaBackend::fill(const LoopPlan& plan, DType dst, const Scalar& value) {
 
 void CudaBackend::iota(void* dst, int64_t n, DType dtype, const Scalar& start, const Scalar& step) {
   // No FMA contraction: start + i * step must round as on the host (NumPy).
-  cudaKernel_t k = kernel(key(Family::Iota, 0, dtype, dtype, 0, false), [&] { return iota_source(dtype); },
+  LoadedKernel k = kernel(key(Family::Iota, 0, dtype, dtype, 0, false), [&] { return iota_source(dtype); },
                           /*fmad=*/false);
   ParamBlock p(0);
   p.set_data(0, dst);
@@ -215,7 +218,7 @@ void CudaBackend::ufunc(core::UfuncId id, DType loop, const LoopPlan& plan) {
            reinterpret_cast<uintptr_t>(plan.data[k]) % (isz * vec) == 0;
     }
     if (ok) {
-      cudaKernel_t k = kernel(key(Family::Ufunc, static_cast<int>(id), loop, loop, 0, true) | uint64_t(vec) << 48,
+      LoadedKernel k = kernel(key(Family::Ufunc, static_cast<int>(id), loop, loop, 0, true) | uint64_t(vec) << 48,
                               [&] { return ufunc_contiguous_source(id, loop, vec); });
       ParamBlock p(0);
       for (int j = 0; j < plan.nops; ++j) p.set_data(j, plan.data[j]);
@@ -224,7 +227,7 @@ void CudaBackend::ufunc(core::UfuncId id, DType loop, const LoopPlan& plan) {
       return;
     }
   }
-  cudaKernel_t k = kernel(key(Family::Ufunc, static_cast<int>(id), loop, loop, nd, plan.index32),
+  LoadedKernel k = kernel(key(Family::Ufunc, static_cast<int>(id), loop, loop, nd, plan.index32),
                           [&] { return ufunc_source(id, loop, nd, plan.index32); });
   ParamBlock p = plan_params(plan);
   launch_plan(k, plan, p);
@@ -285,10 +288,10 @@ void CudaBackend::reduce(core::ReduceId id, DType dtype, const ReducePlan& plan)
   const bool per_thread = mode == ReduceMode::Thread || mode == ReduceMode::ThreadPartial;
   const unsigned grid = static_cast<unsigned>(
       per_thread ? std::min<int64_t>((tasks + 255) / 256, sms * 64) : std::min<int64_t>(tasks, sms * 64));
-  CUNUM_CUDA_CHECK(cudaLaunchKernel(reinterpret_cast<const void*>(get(mode)), dim3(grid), dim3(256), args, 0, stream_));
+  launch_kernel(get(mode), dim3(grid), dim3(256), args, stream_);
   if (partial) {
     const unsigned g2 = static_cast<unsigned>(std::min<int64_t>(n_out, sms * 64));
-    CUNUM_CUDA_CHECK(cudaLaunchKernel(reinterpret_cast<const void*>(get(ReduceMode::Final)), dim3(g2), dim3(256), args, 0, stream_));
+    launch_kernel(get(ReduceMode::Final), dim3(g2), dim3(256), args, stream_);
     deallocate(parts, 0);
   }
 }

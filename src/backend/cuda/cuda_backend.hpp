@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "backend/backend.hpp"
+#include "backend/cuda/jit.hpp"
 #include "backend/cuda/kernel_source.hpp"
 #include "backend/cuda/memory_pool.hpp"
 
@@ -49,9 +50,9 @@ class CudaBackend final : public Backend {
     return uint64_t(f) | uint64_t(op) << 8 | uint64_t(a) << 16 | uint64_t(b) << 24 |
            uint64_t(nd) << 32 | uint64_t(index32) << 40;
   }
-  template <class MakeSource> cudaKernel_t kernel(uint64_t k, MakeSource&& make, bool fmad = true);
-  void launch(cudaKernel_t k, ParamBlock& p, int64_t n, int block = 256);
-  void launch_plan(cudaKernel_t k, const LoopPlan& plan, ParamBlock& p);
+  template <class MakeSource> LoadedKernel kernel(uint64_t k, MakeSource&& make, bool fmad = true);
+  void launch(const LoadedKernel& k, ParamBlock& p, int64_t n, int block = 256);
+  void launch_plan(const LoadedKernel& k, const LoopPlan& plan, ParamBlock& p);
   ParamBlock plan_params(const LoopPlan& plan);
   void use_device() const;
 
@@ -74,7 +75,7 @@ class CudaBackend final : public Backend {
   int sm_count_ = 0;
   cudaStream_t stream_ = nullptr;  // the legacy default stream, until cunum.cuda.Stream lands
   std::mutex mu_;
-  std::unordered_map<uint64_t, cudaKernel_t> kernels_;
+  std::unordered_map<uint64_t, LoadedKernel> kernels_;
 };
 
 }  // namespace cunum::backend::cuda

@@ -1,5 +1,6 @@
 #include "backend/cuda/jit.hpp"
 
+#include <cuda.h>  // types only: the driver is dlopen()ed
 #include <dlfcn.h>
 #include <nvrtc.h>
 
@@ -106,12 +107,51 @@ std::vector<char> compile_to_cubin(const std::string& source, int arch, bool fma
   return cubin;
 }
 
-cudaKernel_t load_kernel(const std::vector<char>& cubin) {
+namespace {
+// Two driver entry points, from libcuda (always present where a GPU works;
+// dlopen()ed so that cunum never links against it).
+struct Driver {
+  using GetFunction = CUresult (*)(CUfunction*, CUkernel);
+  using Launch = CUresult (*)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
+                              unsigned, CUstream, void**, void**);
+  GetFunction get_function = nullptr;
+  Launch launch = nullptr;
+};
+const Driver& driver() {
+  static const Driver d = [] {
+    Driver r;
+    if (void* h = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL)) {
+      r.get_function = reinterpret_cast<Driver::GetFunction>(dlsym(h, "cuKernelGetFunction"));
+      r.launch = reinterpret_cast<Driver::Launch>(dlsym(h, "cuLaunchKernel"));
+      if (!r.get_function || !r.launch) r = Driver{};
+    }
+    return r;
+  }();
+  return d;
+}
+}  // namespace
+
+LoadedKernel load_kernel(const std::vector<char>& cubin) {
   cudaLibrary_t lib;
   CUNUM_CUDA_CHECK(cudaLibraryLoadData(&lib, cubin.data(), nullptr, nullptr, 0, nullptr, nullptr, 0));
-  cudaKernel_t k;
-  CUNUM_CUDA_CHECK(cudaLibraryGetKernel(&k, lib, "cunum_kernel"));
-  return k;  // the library stays loaded for the life of the process
+  LoadedKernel k;
+  CUNUM_CUDA_CHECK(cudaLibraryGetKernel(&k.kernel, lib, "cunum_kernel"));
+  // The library stays loaded for the life of the process.
+  CUfunction f = nullptr;
+  if (driver().get_function &&
+      driver().get_function(&f, reinterpret_cast<CUkernel>(k.kernel)) == CUDA_SUCCESS)
+    k.function = f;
+  return k;
+}
+
+void launch_kernel(const LoadedKernel& k, dim3 grid, dim3 block, void** args, cudaStream_t stream) {
+  if (k.function) {
+    CUresult r = driver().launch(static_cast<CUfunction>(k.function), grid.x, grid.y, grid.z, block.x,
+                                 block.y, block.z, 0, reinterpret_cast<CUstream>(stream), args, nullptr);
+    if (r != CUDA_SUCCESS) throw Error("cunum: kernel launch failed (CUresult " + std::to_string(r) + ")");
+    return;
+  }
+  CUNUM_CUDA_CHECK(cudaLaunchKernel(reinterpret_cast<const void*>(k.kernel), grid, block, args, 0, stream));
 }
 
 }  // namespace cunum::backend::cuda

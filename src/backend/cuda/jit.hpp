@@ -18,8 +18,17 @@ namespace cunum::backend::cuda {
 // bit for bit, like iota, pass false).
 std::vector<char> compile_to_cubin(const std::string& source, int arch, bool fmad = true);
 
+// A loaded kernel: the runtime's library handle, and (when the driver API
+// could be reached) the plain function handle for the current context, whose
+// launches are much cheaper than launches through the library handle.
+struct LoadedKernel {
+  cudaKernel_t kernel = nullptr;
+  void* function = nullptr;  // CUfunction, or null
+};
 // Loads a CUBIN and returns the kernel named "cunum_kernel" in it.
-cudaKernel_t load_kernel(const std::vector<char>& cubin);
+LoadedKernel load_kernel(const std::vector<char>& cubin);
+// Launches a loaded kernel on `stream` (args: one pointer per kernel parameter).
+void launch_kernel(const LoadedKernel& k, dim3 grid, dim3 block, void** args, cudaStream_t stream);
 
 // NVRTC's version as major*1000 + minor*10 (part of cache keys).
 int nvrtc_version();
