@@ -35,7 +35,10 @@ struct Storage {
 
 class ndarray {
  public:
-  ndarray();  // a 0-d float64 array holding 0 on the default device
+  // A placeholder with no storage (valid() is false); assign an array to it
+  // before use. It allocates nothing, so declaring one costs nothing on a GPU.
+  ndarray() = default;
+  bool valid() const { return storage_ != nullptr; }
   ndarray(std::shared_ptr<Storage> storage, int64_t offset, Shape shape, Strides strides,
           DType dtype, bool owndata = false);
 
@@ -46,7 +49,7 @@ class ndarray {
   const Strides& strides() const { return strides_; }
   int64_t shape(int axis) const;  // negative axes allowed
   DType dtype() const { return dtype_; }
-  Device device() const { return storage_->device; }
+  Device device() const { return storage_ ? storage_->device : Device::cpu(); }
   int ndim() const { return static_cast<int>(shape_.size()); }
   int64_t size() const;
   size_t itemsize() const { return cunum::itemsize(dtype_); }
@@ -55,7 +58,7 @@ class ndarray {
   bool owndata() const { return owndata_; }
   bool is_c_contiguous() const;
   bool is_f_contiguous() const;
-  char* data() const { return static_cast<char*>(storage_->data) + offset_; }
+  char* data() const { return storage_ ? static_cast<char*>(storage_->data) + offset_ : nullptr; }
   const std::shared_ptr<Storage>& storage() const { return storage_; }
   bool shares_storage_with(const ndarray& o) const { return storage_ == o.storage_; }
   // The whole allocation viewed with its original layout (NumPy's `base`).

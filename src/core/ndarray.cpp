@@ -56,8 +56,6 @@ Strides contiguous_strides(const Shape& shape, size_t itemsize, char order) {
   return s;
 }
 
-ndarray::ndarray() : ndarray(allocate({}, DType::Float64, default_device())) { fill(Scalar(0.0)); }
-
 ndarray::ndarray(std::shared_ptr<Storage> storage, int64_t offset, Shape shape, Strides strides,
                  DType dtype, bool owndata)
     : storage_(std::move(storage)), offset_(offset), shape_(std::move(shape)),
