@@ -7,6 +7,7 @@
 #include "backend/cuda/cuda_check.hpp"
 #include "backend/cuda/disk_cache.hpp"
 #include "backend/cuda/jit.hpp"
+#include "backend/cuda/streams.hpp"
 #include "cunum/error.hpp"
 
 namespace cunum::backend::cuda {
@@ -73,6 +74,8 @@ std::pair<size_t, size_t> CudaBackend::mem_info() {
   return {free, total};
 }
 
+cudaStream_t CudaBackend::stream() const { return current_stream(device_); }
+
 // cudaGetDevice is a thread-local read; cudaSetDevice is not free, so it is
 // called only when the thread's current device differs.
 void CudaBackend::use_device() const {
@@ -81,38 +84,38 @@ void CudaBackend::use_device() const {
   CUNUM_CUDA_CHECK(cudaSetDevice(device_));
 }
 
-void* CudaBackend::allocate(size_t nbytes) { return pool_->allocate(nbytes, stream_); }
+void* CudaBackend::allocate(size_t nbytes) { return pool_->allocate(nbytes, stream()); }
 
 void CudaBackend::deallocate(void* p, size_t) noexcept {
-  if (p) pool_->deallocate(p, stream_);
+  if (p) pool_->deallocate(p, stream());
 }
 
 void CudaBackend::copy_from_host(void* dst, const void* src, size_t n) {
   if (!n) return;
   use_device();
-  CUNUM_CUDA_CHECK(cudaMemcpyAsync(dst, src, n, cudaMemcpyHostToDevice, stream_));
-  CUNUM_CUDA_CHECK(cudaStreamSynchronize(stream_));
+  CUNUM_CUDA_CHECK(cudaMemcpyAsync(dst, src, n, cudaMemcpyHostToDevice, stream()));
+  CUNUM_CUDA_CHECK(cudaStreamSynchronize(stream()));
 }
 
 void CudaBackend::copy_to_host(void* dst, const void* src, size_t n) {
   if (!n) return;
   use_device();
-  CUNUM_CUDA_CHECK(cudaMemcpyAsync(dst, src, n, cudaMemcpyDeviceToHost, stream_));
-  CUNUM_CUDA_CHECK(cudaStreamSynchronize(stream_));
+  CUNUM_CUDA_CHECK(cudaMemcpyAsync(dst, src, n, cudaMemcpyDeviceToHost, stream()));
+  CUNUM_CUDA_CHECK(cudaStreamSynchronize(stream()));
 }
 
 void CudaBackend::synchronize() {
   use_device();
-  CUNUM_CUDA_CHECK(cudaStreamSynchronize(stream_));
+  CUNUM_CUDA_CHECK(cudaStreamSynchronize(stream()));
 }
 
-template <class MakeSource> LoadedKernel CudaBackend::kernel(uint64_t k, MakeSource&& make, bool fmad) {
+LoadedKernel CudaBackend::build_kernel(uint64_t k, const std::string& src, bool fmad) {
   std::lock_guard<std::mutex> lock(mu_);
   auto it = kernels_.find(k);
-  if (it != kernels_.end()) return it->second;
+  if (it != kernels_.end()) return it->second;  // another thread built it meanwhile
   use_device();  // functions are resolved for the current context
   // The flag is part of the source text, so the disk cache keys on it too.
-  const std::string source = make() + (fmad ? "" : "// --fmad=false\n");
+  const std::string source = src + (fmad ? "" : "// --fmad=false\n");
   LoadedKernel kern;
   if (std::optional<std::vector<char>> cached = disk_cache_load(source, arch_)) {
     try {
@@ -136,7 +139,7 @@ void CudaBackend::launch(const LoadedKernel& k, ParamBlock& p, int64_t n, int bl
   const int64_t want = (n + block - 1) / block;
   const unsigned grid = static_cast<unsigned>(std::min<int64_t>(want, int64_t(sm_count_) * 32));
   void* args[] = {p.bytes.data()};
-  launch_kernel(k, dim3(grid), dim3(block), args, stream_);
+  launch_kernel(k, dim3(grid), dim3(block), args, stream());
 }
 
 ParamBlock CudaBackend::plan_params(const LoopPlan& plan) {
@@ -202,98 +205,6 @@ void CudaBackend::iota(void* dst, int64_t n, DType dtype, const Scalar& start, c
     p.set_aux(2, step.as_double());
   }
   launch(k, p, n);
-}
-
-void CudaBackend::ufunc(core::UfuncId id, DType loop, const LoopPlan& plan) {
-  const int nd = static_cast<int>(plan.shape.size());
-  // Contiguous fast path: one dimension, unit strides, aligned pointers.
-  if (nd == 1) {
-    const DType out = core::ufunc_out_dtype(id, loop);
-    const size_t widest = std::max(itemsize(loop), itemsize(out));
-    const int vec = static_cast<int>(std::max<size_t>(1, 16 / widest));
-    bool ok = vec > 1;
-    for (int k = 0; k < plan.nops && ok; ++k) {
-      const size_t isz = k == plan.nops - 1 ? itemsize(out) : itemsize(loop);
-      ok = plan.strides[k][0] == static_cast<int64_t>(isz) &&
-           reinterpret_cast<uintptr_t>(plan.data[k]) % (isz * vec) == 0;
-    }
-    if (ok) {
-      LoadedKernel k = kernel(key(Family::Ufunc, static_cast<int>(id), loop, loop, 0, true) | uint64_t(vec) << 48,
-                              [&] { return ufunc_contiguous_source(id, loop, vec); });
-      ParamBlock p(0);
-      for (int j = 0; j < plan.nops; ++j) p.set_data(j, plan.data[j]);
-      p.set_n(plan.size());
-      launch(k, p, (plan.size() + vec - 1) / vec);
-      return;
-    }
-  }
-  LoadedKernel k = kernel(key(Family::Ufunc, static_cast<int>(id), loop, loop, nd, plan.index32),
-                          [&] { return ufunc_source(id, loop, nd, plan.index32); });
-  ParamBlock p = plan_params(plan);
-  launch_plan(k, plan, p);
-}
-
-void CudaBackend::reduce(core::ReduceId id, DType dtype, const ReducePlan& plan) {
-  const int nd = static_cast<int>(plan.out_shape.size());
-  int64_t n_out = 1;
-  for (int64_t s : plan.out_shape) n_out *= s;
-  if (n_out <= 0) return;
-  CUNUM_ASSERT(plan.red_shape.size() <= 1);
-  const int64_t R = plan.red_shape.empty() ? 1 : plan.red_shape[0];
-  const int64_t rs = plan.red_strides.empty() ? 0 : plan.red_strides[0];
-  const bool inner = rs == static_cast<int64_t>(itemsize(dtype)) || R <= 32;
-  const int64_t sms = sm_count_;
-
-  // See Note [Reduction strategies]: pick the mode and the number of chunks C.
-  ReduceMode mode;
-  int64_t C = 1;
-  if (inner) {
-    if (n_out >= sms * 4 || R < 8192) {
-      mode = ReduceMode::Block;
-    } else {
-      mode = ReduceMode::BlockPartial;
-      C = std::min<int64_t>({4096, (sms * 16 + n_out - 1) / n_out, (R + 2047) / 2048});
-    }
-  } else {
-    const int64_t want_threads = sms * 2048;
-    C = std::min<int64_t>({256, std::max<int64_t>(1, want_threads / n_out), std::max<int64_t>(1, R / 16)});
-    mode = C > 1 ? ReduceMode::ThreadPartial : ReduceMode::Thread;
-  }
-  if (mode == ReduceMode::BlockPartial && C <= 1) mode = ReduceMode::Block, C = 1;
-  const int64_t L = (R + C - 1) / C;
-
-  auto get = [&](ReduceMode m) {
-    return kernel(key(Family::Reduce, static_cast<int>(id) | static_cast<int>(m) << 4, dtype, dtype, nd, false),
-                  [&] { return reduce_source(id, dtype, nd, m); });
-  };
-  ParamBlock p(nd);
-  for (int d = 0; d < nd; ++d) {
-    p.set_shape(d, plan.out_shape[d]);
-    p.set_stride(0, d, plan.in_strides[d]);
-    p.set_stride(1, d, plan.out_strides[d]);
-  }
-  p.set_data(0, plan.in);
-  p.set_data(1, plan.out);
-  p.set_n(n_out);
-  p.set_iaux(0, R);
-  p.set_iaux(1, rs);
-  p.set_aux(0, static_cast<double>(C));
-  p.set_aux(1, static_cast<double>(L));
-  const bool partial = mode == ReduceMode::BlockPartial || mode == ReduceMode::ThreadPartial;
-  void* parts = partial ? allocate(static_cast<size_t>(n_out * C) * 32) : nullptr;
-  p.set_data(2, parts);
-  use_device();
-  void* args[] = {p.bytes.data()};
-  const int64_t tasks = n_out * C;
-  const bool per_thread = mode == ReduceMode::Thread || mode == ReduceMode::ThreadPartial;
-  const unsigned grid = static_cast<unsigned>(
-      per_thread ? std::min<int64_t>((tasks + 255) / 256, sms * 64) : std::min<int64_t>(tasks, sms * 64));
-  launch_kernel(get(mode), dim3(grid), dim3(256), args, stream_);
-  if (partial) {
-    const unsigned g2 = static_cast<unsigned>(std::min<int64_t>(n_out, sms * 64));
-    launch_kernel(get(ReduceMode::Final), dim3(g2), dim3(256), args, stream_);
-    deallocate(parts, 0);
-  }
 }
 
 }  // namespace cunum::backend::cuda

@@ -50,7 +50,20 @@ class CudaBackend final : public Backend {
     return uint64_t(f) | uint64_t(op) << 8 | uint64_t(a) << 16 | uint64_t(b) << 24 |
            uint64_t(nd) << 32 | uint64_t(index32) << 40;
   }
-  template <class MakeSource> LoadedKernel kernel(uint64_t k, MakeSource&& make, bool fmad = true);
+  // The kernel for key k: an in-memory hit builds nothing; a miss calls
+  // make() for the source and compiles it (or loads it from the disk cache).
+  template <class MakeSource> LoadedKernel kernel(uint64_t k, MakeSource&& make, bool fmad = true) {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      auto it = kernels_.find(k);
+      if (it != kernels_.end()) return it->second;
+    }
+    return build_kernel(k, make(), fmad);
+  }
+  LoadedKernel build_kernel(uint64_t k, const std::string& source, bool fmad);
+  // The current thread's stream on this device (cunum.cuda.Stream); every
+  // kernel, copy and allocation of this backend is ordered on it.
+  cudaStream_t stream() const;
   void launch(const LoadedKernel& k, ParamBlock& p, int64_t n, int block = 256);
   void launch_plan(const LoadedKernel& k, const LoopPlan& plan, ParamBlock& p);
   ParamBlock plan_params(const LoopPlan& plan);
@@ -73,7 +86,6 @@ class CudaBackend final : public Backend {
   MemoryPool* pool_;  // never destroyed: arrays may be freed during interpreter shutdown
   int arch_ = 0;
   int sm_count_ = 0;
-  cudaStream_t stream_ = nullptr;  // the legacy default stream, until cunum.cuda.Stream lands
   std::mutex mu_;
   std::unordered_map<uint64_t, LoadedKernel> kernels_;
 };

@@ -34,6 +34,12 @@ struct ParamBlock {
   }
 };
 
+// What every generated source starts with: the op headers (NVRTC finds them
+// among the embedded headers).
+extern const char* const kPrelude;
+// The parameter struct `P` of Note [Kernel parameter block] for rank nd.
+std::string params(int nd);
+
 // C++ spelling of a dtype's scalar type inside kernels ("float", "cunum::half" ...).
 const char* kernel_type_name(DType d);
 
