@@ -19,7 +19,7 @@ from ._manipulation import (atleast_1d, atleast_2d, atleast_3d, broadcast_arrays
                             moveaxis, permute_dims, ravel, reshape, squeeze, swapaxes, transpose)
 from ._reductions import all, amax, amin, any, argmax, argmin, max, mean, min, prod, sum
 from . import cuda
-from .cuda.memory import get_default_memory_pool
+from .cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool
 
 from ._core import (absolute, add, bitwise_and, bitwise_or, bitwise_xor, cos, equal, exp,
                     floor_divide, greater, greater_equal, invert, left_shift, less, less_equal,

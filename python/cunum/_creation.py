@@ -146,10 +146,11 @@ def copy(a, order="K"):
     return array(a, copy=True, order=order)
 
 
-def asnumpy(a, stream=None, order="C", out=None):
-    """The array as a numpy.ndarray (copies device data to the host)."""
+def asnumpy(a, stream=None, order="C", out=None, *, blocking=True):
+    """The array as a numpy.ndarray (copies device data to the host, ordered
+    on `stream` when given)."""
     if isinstance(a, ndarray):
-        return a.get(stream=stream, order=order, out=out)
+        return a.get(stream=stream, order=order, out=out, blocking=blocking)
     r = numpy.asarray(a, order=order)
     if out is not None:
         out[...] = r

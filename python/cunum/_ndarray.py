@@ -37,8 +37,15 @@ class Flags:
                 f"  OWNDATA : {self.owndata}\n  WRITEABLE : True\n  ALIGNED : True")
 
 
-def _get(self, stream=None, order="C", out=None):
-    """Copies the array to host memory as a numpy.ndarray (CuPy's get())."""
+def _get(self, stream=None, order="C", out=None, blocking=True):
+    """Copies the array to host memory as a numpy.ndarray (CuPy's get()).
+
+    The copy is ordered on `stream` (the current stream when None) and is
+    complete when this returns: host memory from NumPy is pageable, for which
+    CUDA copies are synchronous anyway, so `blocking=False` changes nothing."""
+    if stream is not None and str(self.device) != "cpu":
+        with stream:
+            return _get(self, None, order, out)
     if out is not None:
         if not isinstance(out, numpy.ndarray):
             raise TypeError("out must be a numpy.ndarray")
@@ -47,7 +54,7 @@ def _get(self, stream=None, order="C", out=None):
         if out.dtype == self.dtype and out.flags.c_contiguous:
             self._copy_to_buffer(out)
         else:
-            out[...] = _get(self)
+            out[...] = _get(self, order=order)
         return out
     host = numpy.empty(self.shape, dtype=self.dtype)
     if self.size:
@@ -182,9 +189,33 @@ def _transpose(self, *axes):
     return self._transpose(list(_shape_args(axes)))
 
 
+def _cuda_array_interface(self):
+    """Version 3 of the CUDA array interface (CuPy, PyTorch, Numba read it).
+    `stream` is the current stream the array's work was queued on (1: the
+    legacy default stream), so a consumer can order its work after it."""
+    if str(self.device) == "cpu":
+        raise AttributeError("__cuda_array_interface__ is only defined for arrays on a CUDA device")
+    from .cuda.stream import get_current_stream
+    ptr = get_current_stream(self.device.id).ptr
+    return {
+        "shape": self.shape,
+        "typestr": self.dtype.str,
+        "descr": [("", self.dtype.str)],
+        "data": (self._data_ptr if self.size else 0, False),
+        "strides": None if self._c_contiguous else self.strides,
+        "version": 3,
+        "stream": ptr if ptr else 1,
+    }
+
+
 def _to_device(self, device, /, *, stream=None):
+    """The array on `device` (itself when already there); the copy is ordered
+    on `stream` of the source device when given."""
     if isinstance(device, str):
         device = _core.Device(device)
+    if stream is not None and str(self.device) != "cpu":
+        with stream:
+            return self._to_device(device)
     return self._to_device(device)
 
 
@@ -236,6 +267,7 @@ def _install():
     nd.reshape = _reshape
     nd.transpose = _transpose
     nd.to_device = _to_device
+    nd.__cuda_array_interface__ = property(_cuda_array_interface)
 
 
 _install()

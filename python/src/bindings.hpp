@@ -6,4 +6,5 @@ void bind_dtypes(nanobind::module_& m);
 void bind_ndarray(nanobind::module_& m);
 void bind_ufuncs(nanobind::module_& m);
 void bind_functions(nanobind::module_& m);
+void bind_cuda(nanobind::module_& m);
 }  // namespace cunum::py

@@ -46,4 +46,5 @@ NB_MODULE(_core, m) {
   py::bind_ndarray(m);
   py::bind_ufuncs(m);
   py::bind_functions(m);
+  py::bind_cuda(m);
 }

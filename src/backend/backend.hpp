@@ -58,6 +58,10 @@ class Backend {
   virtual void copy_from_host(void* dst, const void* src, size_t nbytes) = 0;
   virtual void copy_to_host(void* dst, const void* src, size_t nbytes) = 0;
   virtual void synchronize() = 0;
+  // dst (nbytes on device `to`, another device) <- src on this backend's device
+  // without a trip through host memory; false when this backend cannot (the
+  // caller then stages through the host).
+  virtual bool copy_to_device(void* dst, Device to, const void* src, size_t nbytes) { return false; }
 
   // operands: [src, dst]; converts src dtype to dst dtype elementwise.
   virtual void copy(const LoopPlan& plan, DType src, DType dst) = 0;

@@ -220,11 +220,22 @@ ndarray array(const ndarray& a, std::optional<DType> dtype, bool copy, char orde
     return a;
   ndarray r = order == 'K' ? allocate_like_k(a, d, dev) : ndarray::allocate(a.shape(), d, dev, o);
   if (dev != a.device()) {
-    // Across devices: stage through host memory in the source dtype.
-    std::vector<unsigned char> buf(static_cast<size_t>(a.nbytes()));
-    a.copy_to_host(buf.data());
-    ndarray moved = from_host_bytes(buf.data(), a.shape(), a.dtype(), dev);
-    core::assign(r, moved);
+    // Across devices, in the source dtype (cast afterwards on the target):
+    // CPU memory is host memory, so one backend copy does it; GPU to GPU goes
+    // directly where the backend can, else through a host buffer.
+    const ndarray src = a.is_c_contiguous() ? a : a.copy('C');
+    ndarray moved = d == a.dtype() && r.is_c_contiguous() ? r : empty(a.shape(), a.dtype(), dev);
+    const size_t n = static_cast<size_t>(a.nbytes());
+    if (a.device().is_cpu()) {
+      backend::get(dev).copy_from_host(moved.data(), src.data(), n);
+    } else if (dev.is_cpu()) {
+      backend::get(a.device()).copy_to_host(moved.data(), src.data(), n);
+    } else if (!backend::get(a.device()).copy_to_device(moved.data(), dev, src.data(), n)) {
+      std::vector<unsigned char> buf(n);
+      backend::get(a.device()).copy_to_host(buf.data(), src.data(), n);
+      backend::get(dev).copy_from_host(moved.data(), buf.data(), n);
+    }
+    if (moved.data() != r.data()) core::assign(r, moved);
   } else {
     core::assign(r, a);
   }

@@ -1,8 +1,11 @@
-"""cunum.cuda: CUDA devices (the CuPy-compatible part grows with the CUDA backend)."""
+"""cunum.cuda: CUDA devices, streams, events and memory (CuPy's cupy.cuda)."""
 from .. import _core
-from . import device, memory, runtime
+from . import device, memory, runtime, stream
 from .device import Device
-from .memory import MemoryPool, OutOfMemoryError, get_default_memory_pool
+from .memory import (MemoryAsyncPool, MemoryPointer, MemoryPool, OutOfMemoryError, PinnedMemoryPool,
+                     get_allocator, get_default_memory_pool, get_default_pinned_memory_pool,
+                     malloc_managed, record_stream, set_allocator, using_allocator)
+from .stream import Event, ExternalStream, Stream, get_current_stream, get_elapsed_time
 
 
 def is_available():

@@ -1,24 +1,68 @@
-"""cunum.cuda.memory: the per-device caching memory pool (CuPy's MemoryPool API)."""
+"""cunum.cuda.memory: device memory pools and allocators (CuPy's API).
+
+New device arrays take their memory from the current allocator:
+``MemoryPool().malloc`` (the default: the caching, stream-ordered pool),
+``None`` (``cudaMalloc``/``cudaFree`` per array), ``MemoryAsyncPool().malloc``
+(``cudaMallocAsync`` on the current stream) or ``malloc_managed`` (unified
+memory). Host<->device copies are staged through the pinned memory pool.
+"""
+import contextlib
+
 from .. import _core
 
 OutOfMemoryError = _core.OutOfMemoryError
+
+# AllocatorKind in include/cunum/cuda.hpp
+_POOL, _DIRECT, _ASYNC, _MANAGED = 0, 1, 2, 3
+
+
+def _cuda_device(device):
+    if device is None:
+        return _core._current_cuda_device()
+    if isinstance(device, int):
+        return device
+    if str(device) == "cpu":
+        raise ValueError("a memory pool belongs to a CUDA device, not the CPU")
+    return device.id
+
+
+class MemoryPointer:
+    """A raw device allocation (``ptr``, ``size``, ``device_id``), freed when
+    the object goes away."""
+
+    __slots__ = ("ptr", "size", "device_id", "_kind", "__weakref__")
+
+    def __init__(self, kind, size, device_id):
+        self._kind = kind
+        self.size = int(size)
+        self.device_id = device_id
+        self.ptr = _core._raw_malloc(kind, self.size, device_id)
+
+    def __int__(self):
+        return self.ptr
+
+    def __del__(self):
+        if getattr(self, "ptr", 0):
+            _core._raw_free(self._kind, self.ptr, self.device_id)
+            self.ptr = 0
+
+    def __repr__(self):
+        return f"<MemoryPointer {self.ptr:#x} ({self.size} bytes, device {self.device_id})>"
 
 
 class MemoryPool:
     """The stream-ordered caching pool of one CUDA device (best fit, split and
     merge; freed blocks are reused without a cudaMalloc/cudaFree)."""
 
-    def __init__(self, device=None):
-        if device is None:
-            device = _core._default_device()
-            if str(device) == "cpu":
-                device = _core.Device("cuda:0")
-        elif isinstance(device, int):
-            device = _core.Device(device)
-        self._device = device
+    def __init__(self, allocator=None, device=None):
+        self._device = _cuda_device(device)
 
     def _stats(self):
-        return _core._pool_stats(self._device)
+        return _core._pool_stats(_core.Device(self._device))
+
+    def malloc(self, size):
+        """A block of `size` bytes from this pool, as a MemoryPointer."""
+        return MemoryPointer(_POOL, size, self._device)
 
     def used_bytes(self):
         return self._stats()[0]
@@ -33,7 +77,47 @@ class MemoryPool:
         return self._stats()[3]
 
     def free_all_blocks(self, stream=None):
-        _core._pool_free_all(self._device)
+        """Returns every entirely free cached segment to the device."""
+        _core._pool_free_all(_core.Device(self._device))
+
+    def set_limit(self, size=None, fraction=None):
+        """Caps the bytes the pool may hold (0 or None: no cap)."""
+        if fraction is not None:
+            if not 0 <= fraction <= 1:
+                raise ValueError("memory limit fraction out of range")
+            from .runtime import memGetInfo
+            size = int(fraction * memGetInfo()[1])
+        _core._pool_set_limit(_core.Device(self._device), int(size or 0))
+
+    def get_limit(self):
+        return _core._pool_get_limit(_core.Device(self._device))
+
+
+class MemoryAsyncPool:
+    """The device's stream-ordered ``cudaMallocAsync`` pool (the driver's)."""
+
+    def __init__(self, pool_handles="current", device=None):
+        if pool_handles not in ("current", "default"):
+            raise ValueError("cunum supports only the device's current (default) cudaMallocAsync pool")
+        self._device = _cuda_device(device)
+
+    def malloc(self, size):
+        """`size` bytes with cudaMallocAsync on the current stream."""
+        return MemoryPointer(_ASYNC, size, self._device)
+
+    def used_bytes(self):
+        return _core._async_pool_stats(self._device)[0]
+
+    def total_bytes(self):
+        return _core._async_pool_stats(self._device)[1]
+
+    def free_bytes(self):
+        used, total = _core._async_pool_stats(self._device)
+        return max(total - used, 0)
+
+    def free_all_blocks(self, stream=None):
+        """Synchronizes the device and trims the driver's pool to what is in use."""
+        _core._async_pool_free_all(self._device)
 
     def set_limit(self, size=None, fraction=None):
         if fraction is not None:
@@ -41,18 +125,104 @@ class MemoryPool:
                 raise ValueError("memory limit fraction out of range")
             from .runtime import memGetInfo
             size = int(fraction * memGetInfo()[1])
-        _core._pool_set_limit(self._device, int(size or 0))
+        _core._async_pool_set_limit(int(size or 0), self._device)
 
     def get_limit(self):
-        return _core._pool_get_limit(self._device)
+        return _core._async_pool_get_limit(self._device)
+
+
+def malloc_managed(size):
+    """`size` bytes of unified (managed) memory on the current device."""
+    return MemoryPointer(_MANAGED, size, _core._current_cuda_device())
+
+
+class PinnedMemoryPool:
+    """The pinned (page-locked) host memory pool that stages host<->device
+    copies. One per process."""
+
+    def used_bytes(self):
+        return _core._pinned_pool_stats()[0]
+
+    def total_bytes(self):
+        return _core._pinned_pool_stats()[1]
+
+    def free_bytes(self):
+        used, total, _ = _core._pinned_pool_stats()
+        return total - used
+
+    def n_free_blocks(self):
+        return _core._pinned_pool_stats()[2]
+
+    def free_all_blocks(self):
+        _core._pinned_pool_free_all()
 
 
 _pools = {}
+_async_pools = {}
+_pinned_pool = PinnedMemoryPool()
 
 
 def get_default_memory_pool():
-    dev = _core._default_device()
-    key = str(dev) if str(dev) != "cpu" else "cuda:0"
-    if key not in _pools:
-        _pools[key] = MemoryPool(_core.Device(key))
-    return _pools[key]
+    """The caching pool of the current CUDA device."""
+    dev = _core._current_cuda_device()
+    if dev not in _pools:
+        _pools[dev] = MemoryPool(device=dev)
+    return _pools[dev]
+
+
+def get_default_pinned_memory_pool():
+    return _pinned_pool
+
+
+_allocator = None  # the Python object last given to set_allocator (None: the pool)
+
+
+def _kind_of(allocator):
+    if allocator is None:
+        return _DIRECT
+    owner = getattr(allocator, "__self__", None)
+    name = getattr(allocator, "__name__", None)
+    if isinstance(owner, MemoryPool) and name == "malloc":
+        return _POOL
+    if isinstance(owner, MemoryAsyncPool) and name == "malloc":
+        return _ASYNC
+    if allocator is malloc_managed:
+        return _MANAGED
+    raise TypeError("cunum.cuda.set_allocator takes None (cudaMalloc per array), MemoryPool().malloc, "
+                    "MemoryAsyncPool().malloc or malloc_managed; got " + repr(allocator))
+
+
+def set_allocator(allocator=None):
+    """Where new device arrays get their memory, for every device: None
+    (cudaMalloc/cudaFree per array, the pool bypassed), MemoryPool().malloc
+    (the default), MemoryAsyncPool().malloc or malloc_managed."""
+    global _allocator
+    _core._set_allocator(_kind_of(allocator))
+    _allocator = allocator
+
+
+def get_allocator():
+    """The current allocator (a malloc function, or None for cudaMalloc)."""
+    if _core._get_allocator() == _POOL and _allocator is None:
+        return get_default_memory_pool().malloc
+    return _allocator
+
+
+@contextlib.contextmanager
+def using_allocator(allocator=None):
+    """Uses `allocator` inside the with block, then restores the previous one."""
+    global _allocator
+    prev_kind, prev = _core._get_allocator(), _allocator
+    set_allocator(allocator)
+    try:
+        yield
+    finally:
+        _core._set_allocator(prev_kind)
+        _allocator = prev
+
+
+def record_stream(array, stream):
+    """Work on `stream` uses `array`'s memory: once the array is freed, the
+    pool does not reuse that memory before the work queued so far on
+    `stream` has finished (PyTorch's Tensor.record_stream)."""
+    _core._record_stream(array, stream._s)

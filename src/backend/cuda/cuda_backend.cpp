@@ -84,26 +84,6 @@ void CudaBackend::use_device() const {
   CUNUM_CUDA_CHECK(cudaSetDevice(device_));
 }
 
-void* CudaBackend::allocate(size_t nbytes) { return pool_->allocate(nbytes, stream()); }
-
-void CudaBackend::deallocate(void* p, size_t) noexcept {
-  if (p) pool_->deallocate(p, stream());
-}
-
-void CudaBackend::copy_from_host(void* dst, const void* src, size_t n) {
-  if (!n) return;
-  use_device();
-  CUNUM_CUDA_CHECK(cudaMemcpyAsync(dst, src, n, cudaMemcpyHostToDevice, stream()));
-  CUNUM_CUDA_CHECK(cudaStreamSynchronize(stream()));
-}
-
-void CudaBackend::copy_to_host(void* dst, const void* src, size_t n) {
-  if (!n) return;
-  use_device();
-  CUNUM_CUDA_CHECK(cudaMemcpyAsync(dst, src, n, cudaMemcpyDeviceToHost, stream()));
-  CUNUM_CUDA_CHECK(cudaStreamSynchronize(stream()));
-}
-
 void CudaBackend::synchronize() {
   use_device();
   CUNUM_CUDA_CHECK(cudaStreamSynchronize(stream()));

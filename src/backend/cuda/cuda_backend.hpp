@@ -3,6 +3,7 @@
 #pragma once
 #include <cuda_runtime_api.h>
 
+#include <atomic>
 #include <mutex>
 #include <unordered_map>
 
@@ -10,6 +11,7 @@
 #include "backend/cuda/jit.hpp"
 #include "backend/cuda/kernel_source.hpp"
 #include "backend/cuda/memory_pool.hpp"
+#include "cunum/cuda.hpp"
 
 namespace cunum::backend::cuda {
 
@@ -21,6 +23,14 @@ class CudaBackend final : public Backend {
   void copy_from_host(void* dst, const void* src, size_t nbytes) override;
   void copy_to_host(void* dst, const void* src, size_t nbytes) override;
   void synchronize() override;
+  // dst on `dst_device` (another GPU) <- src on this one, ordered after the
+  // current streams of both devices (transfers.cpp).
+  void copy_to_peer(void* dst, int dst_device, const void* src, size_t nbytes);
+  bool copy_to_device(void* dst, Device to, const void* src, size_t nbytes) override {
+    if (!to.is_cuda()) return false;
+    copy_to_peer(dst, to.index, src, nbytes);
+    return true;
+  }
   void copy(const LoopPlan& plan, DType src, DType dst) override;
   void copy_where(const LoopPlan& plan, DType src, DType dst) override;
   void fill(const LoopPlan& plan, DType dst, const Scalar& value) override;
@@ -38,7 +48,17 @@ class CudaBackend final : public Backend {
   std::pair<size_t, size_t> mem_info() override;
   std::string compute_capability() override { return std::to_string(arch_); }
   int arch() const { return arch_; }
+  int device() const { return device_; }
   MemoryPool& pool() { return *pool_; }
+
+  // allocators.cpp: the cudaMallocAsync pool (cunum.cuda.MemoryAsyncPool) and
+  // raw allocations of a chosen kind (MemoryPointer in Python).
+  void* raw_allocate(::cunum::cuda::AllocatorKind kind, size_t nbytes);
+  void raw_deallocate(::cunum::cuda::AllocatorKind kind, void* p) noexcept;
+  ::cunum::cuda::AsyncPoolStats async_pool_stats();
+  void async_pool_free_all();
+  void async_pool_set_limit(size_t bytes) { async_limit_ = bytes; }
+  size_t async_pool_get_limit() const { return async_limit_; }
 
  private:
   // Note [Kernel cache keys]
@@ -88,6 +108,12 @@ class CudaBackend final : public Backend {
   int sm_count_ = 0;
   std::mutex mu_;
   std::unordered_map<uint64_t, LoadedKernel> kernels_;
+  // Allocations not from pool_ (set_allocator), by pointer: deallocate must
+  // free each the way it was made. The count lets the pool path skip the map.
+  std::mutex foreign_mu_;
+  std::unordered_map<void*, ::cunum::cuda::AllocatorKind> foreign_;
+  std::atomic<size_t> n_foreign_{0};
+  std::atomic<size_t> async_limit_{0};
 };
 
 }  // namespace cunum::backend::cuda

@@ -1,0 +1,138 @@
+// cunum/cuda.hpp — CUDA streams and events (CuPy's cupy.cuda.Stream/Event).
+//
+//   cunum::cuda::Stream s(/*non_blocking=*/true);
+//   {
+//     cunum::cuda::StreamGuard g(s);   // kernels and copies of this thread go on s
+//     auto y = cunum::sin(x);
+//   }
+//   cunum::cuda::Event e = s.record();
+//   e.synchronize();
+//
+// Every kernel, copy and allocation cunum issues for a CUDA device is ordered
+// on the calling thread's current stream of that device (the legacy default
+// stream unless changed). In a build without CUDA these throw ValueError.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+namespace cunum {
+class ndarray;
+}
+
+namespace cunum::cuda {
+
+class Event;
+
+class Stream {
+ public:
+  // A new stream on `device` (-1: the current CUDA device, see current_device()).
+  explicit Stream(bool non_blocking = false, int priority = 0, int device = -1);
+  // The legacy default stream (handle 0) and the per-thread default stream.
+  static Stream null_stream(int device = -1);
+  static Stream per_thread(int device = -1);
+  // A stream made elsewhere (another library); cunum never destroys it.
+  static Stream external(std::uintptr_t handle, int device = -1);
+
+  std::uintptr_t ptr() const;  // the cudaStream_t
+  int device() const;
+  bool is_null() const { return ptr() == 0; }
+  bool owned() const;          // created (and destroyed) by cunum
+  // Waits for all work queued on this stream.
+  void synchronize() const;
+  // Whether all work queued on this stream has finished (never blocks).
+  bool done() const;
+  // Later work on this stream waits for `e`.
+  void wait_event(const Event& e) const;
+  // Records an event on this stream now (a new timing event when none given).
+  Event record() const;
+  void record(const Event& e) const;
+  bool operator==(const Stream& o) const { return ptr() == o.ptr() && device() == o.device(); }
+
+ private:
+  struct State;
+  explicit Stream(std::shared_ptr<State> st) : st_(std::move(st)) {}
+  std::shared_ptr<State> st_;
+  friend Stream current_stream(int);
+  friend void set_current_stream(const Stream&);
+};
+
+class Event {
+ public:
+  // block: synchronize() yields the CPU instead of spinning.
+  explicit Event(bool block = false, bool disable_timing = false, bool interprocess = false, int device = -1);
+  void record(const Stream& s) const;
+  void record() const;  // on the current stream of the event's device
+  void synchronize() const;
+  bool done() const;
+  std::uintptr_t ptr() const;  // the cudaEvent_t
+  int device() const;
+  bool timing() const;
+
+ private:
+  struct State;
+  std::shared_ptr<State> st_;
+};
+
+// Milliseconds between two recorded timing events (cudaEventElapsedTime);
+// ValueError if either was made with disable_timing or has not completed.
+float elapsed_time(const Event& start, const Event& end);
+
+// The CUDA device new work goes to: the current thread's cunum device when it
+// is a GPU, else device 0.
+int current_device();
+// The calling thread's current stream on `device` (-1: current_device()).
+Stream current_stream(int device = -1);
+// Makes `s` the calling thread's current stream on s.device(). The stream is
+// kept alive while it is current.
+void set_current_stream(const Stream& s);
+
+// Makes a stream current for a scope, then restores the previous one.
+class StreamGuard {
+ public:
+  explicit StreamGuard(const Stream& s);
+  ~StreamGuard();
+  StreamGuard(const StreamGuard&) = delete;
+  StreamGuard& operator=(const StreamGuard&) = delete;
+
+ private:
+  Stream prev_;
+};
+
+// ---------------------------------------------------------------- memory
+// Where new device arrays get their memory (cupy.cuda.set_allocator), for
+// every device of the process:
+//   Pool    the caching, stream-ordered pool (the default; see memory_pool.hpp)
+//   Direct  cudaMalloc/cudaFree per array (the pool bypassed)
+//   Async   cudaMallocAsync/cudaFreeAsync on the current stream (the driver's pool)
+//   Managed cudaMallocManaged (unified memory)
+enum class AllocatorKind : uint8_t { Pool, Direct, Async, Managed };
+void set_allocator(AllocatorKind kind);
+AllocatorKind get_allocator();
+
+// One raw allocation of `kind` on `device` (-1: current_device()); free it
+// with raw_free and the same kind. Throws OutOfMemoryError.
+void* raw_malloc(AllocatorKind kind, size_t nbytes, int device = -1);
+void raw_free(AllocatorKind kind, void* p, int device = -1) noexcept;
+
+// Work on `s` uses a's memory: when the memory is freed, it is not reused
+// before that work is done (a pool allocation; others are ignored).
+void record_stream(const ndarray& a, const Stream& s);
+
+// The pinned (page-locked) host pool that stages host<->device copies.
+struct PinnedPoolStats {
+  size_t used_bytes = 0, total_bytes = 0, n_free_blocks = 0;
+};
+PinnedPoolStats pinned_pool_stats();
+void pinned_pool_free_all();
+
+// The device's cudaMallocAsync pool, as used by AllocatorKind::Async.
+struct AsyncPoolStats {
+  size_t used_bytes = 0, total_bytes = 0;
+};
+AsyncPoolStats async_pool_stats(int device = -1);
+void async_pool_free_all(int device = -1);
+void async_pool_set_limit(size_t bytes, int device = -1);  // 0: none
+size_t async_pool_get_limit(int device = -1);
+
+}  // namespace cunum::cuda

@@ -1,0 +1,177 @@
+// Where device memory comes from: the caching pool (default), or, after
+// cunum.cuda.set_allocator, cudaMalloc, cudaMallocAsync or cudaMallocManaged;
+// plus the public memory API of include/cunum/cuda.hpp.
+#include <atomic>
+#include <string>
+
+#include "backend/cuda/cuda_backend.hpp"
+#include "backend/cuda/cuda_check.hpp"
+#include "backend/cuda/pinned_pool.hpp"
+#include "cunum/error.hpp"
+#include "cunum/ndarray.hpp"
+
+namespace cunum::backend::cuda {
+
+using AllocatorKind = ::cunum::cuda::AllocatorKind;
+
+namespace {
+std::atomic<AllocatorKind> g_allocator{AllocatorKind::Pool};
+
+OutOfMemoryError oom(size_t bytes, const char* how, int device) {
+  size_t free = 0, total = 0;
+  cudaMemGetInfo(&free, &total);
+  cudaGetLastError();
+  return OutOfMemoryError("out of memory: cannot allocate " + std::to_string(bytes) + " bytes on cuda:" +
+                          std::to_string(device) + " with " + how + " (" + std::to_string(free) +
+                          " of " + std::to_string(total) + " bytes free on the device)");
+}
+
+cudaMemPool_t default_async_pool(int device) {
+  cudaMemPool_t pool;
+  CUNUM_CUDA_CHECK(cudaDeviceGetDefaultMemPool(&pool, device));
+  return pool;
+}
+
+size_t async_attr(int device, cudaMemPoolAttr attr) {
+  unsigned long long v = 0;  // the attribute is a cuuint64_t
+  CUNUM_CUDA_CHECK(cudaMemPoolGetAttribute(default_async_pool(device), attr, &v));
+  return static_cast<size_t>(v);
+}
+}  // namespace
+
+void* CudaBackend::raw_allocate(AllocatorKind kind, size_t n) {
+  use_device();
+  void* p = nullptr;
+  switch (kind) {
+    case AllocatorKind::Pool:
+      return pool_->allocate(n, stream());
+    case AllocatorKind::Direct:
+      if (cudaMalloc(&p, n) != cudaSuccess) {
+        cudaGetLastError();
+        pool_->free_all_blocks();  // cached pool memory is the first thing to give back
+        if (cudaMalloc(&p, n) != cudaSuccess) throw oom(n, "cudaMalloc (the memory pool bypassed)", device_);
+      }
+      return p;
+    case AllocatorKind::Async: {
+      const size_t limit = async_limit_.load(std::memory_order_relaxed);
+      if (limit && async_attr(device_, cudaMemPoolAttrUsedMemCurrent) + n > limit)
+        throw OutOfMemoryError("out of memory: cannot allocate " + std::to_string(n) + " bytes on cuda:" +
+                               std::to_string(device_) + " from the cudaMallocAsync pool (limit " +
+                               std::to_string(limit) + " bytes, " +
+                               std::to_string(async_attr(device_, cudaMemPoolAttrUsedMemCurrent)) + " in use)");
+      if (cudaMallocAsync(&p, n, stream()) != cudaSuccess) {
+        cudaGetLastError();
+        CUNUM_CUDA_CHECK(cudaDeviceSynchronize());
+        CUNUM_CUDA_CHECK(cudaMemPoolTrimTo(default_async_pool(device_), 0));
+        if (cudaMallocAsync(&p, n, stream()) != cudaSuccess) throw oom(n, "cudaMallocAsync", device_);
+      }
+      return p;
+    }
+    case AllocatorKind::Managed:
+      if (cudaMallocManaged(&p, n ? n : 1, cudaMemAttachGlobal) != cudaSuccess)
+        throw oom(n, "cudaMallocManaged", device_);
+      return p;
+  }
+  return nullptr;
+}
+
+void CudaBackend::raw_deallocate(AllocatorKind kind, void* p) noexcept {
+  if (!p) return;
+  switch (kind) {
+    case AllocatorKind::Pool: pool_->deallocate(p, stream()); break;
+    case AllocatorKind::Direct:
+    case AllocatorKind::Managed: cudaSetDevice(device_); cudaFree(p); break;
+    case AllocatorKind::Async: cudaSetDevice(device_); cudaFreeAsync(p, stream()); break;
+  }
+  cudaGetLastError();
+}
+
+void* CudaBackend::allocate(size_t nbytes) {
+  const AllocatorKind kind = g_allocator.load(std::memory_order_relaxed);
+  if (kind == AllocatorKind::Pool) return pool_->allocate(nbytes, stream());
+  void* p = raw_allocate(kind, nbytes);
+  if (p) {
+    std::lock_guard<std::mutex> lock(foreign_mu_);
+    foreign_.emplace(p, kind);
+    n_foreign_.store(foreign_.size(), std::memory_order_release);
+  }
+  return p;
+}
+
+void CudaBackend::deallocate(void* p, size_t) noexcept {
+  if (!p) return;
+  if (n_foreign_.load(std::memory_order_acquire) != 0) {
+    AllocatorKind kind = AllocatorKind::Pool;
+    {
+      std::lock_guard<std::mutex> lock(foreign_mu_);
+      auto it = foreign_.find(p);
+      if (it != foreign_.end()) {
+        kind = it->second;
+        foreign_.erase(it);
+        n_foreign_.store(foreign_.size(), std::memory_order_release);
+      }
+    }
+    if (kind != AllocatorKind::Pool) return raw_deallocate(kind, p);
+  }
+  pool_->deallocate(p, stream());
+}
+
+::cunum::cuda::AsyncPoolStats CudaBackend::async_pool_stats() {
+  use_device();
+  return {async_attr(device_, cudaMemPoolAttrUsedMemCurrent), async_attr(device_, cudaMemPoolAttrReservedMemCurrent)};
+}
+
+void CudaBackend::async_pool_free_all() {
+  use_device();
+  CUNUM_CUDA_CHECK(cudaDeviceSynchronize());  // blocks freed on streams must be really free
+  CUNUM_CUDA_CHECK(cudaMemPoolTrimTo(default_async_pool(device_), 0));
+}
+
+}  // namespace cunum::backend::cuda
+
+// ---------------------------------------------------------------- public API
+namespace cunum::cuda {
+
+namespace {
+backend::cuda::CudaBackend& backend_of(int device) {
+  const int d = device < 0 ? current_device() : device;
+  return static_cast<backend::cuda::CudaBackend&>(backend::get(Device::cuda(d)));
+}
+}  // namespace
+
+void set_allocator(AllocatorKind kind) { backend::cuda::g_allocator.store(kind); }
+AllocatorKind get_allocator() { return backend::cuda::g_allocator.load(); }
+
+void* raw_malloc(AllocatorKind kind, size_t nbytes, int device) { return backend_of(device).raw_allocate(kind, nbytes); }
+void raw_free(AllocatorKind kind, void* p, int device) noexcept {
+  try {
+    backend_of(device).raw_deallocate(kind, p);
+  } catch (...) {  // the device could not be reached: nothing to free there
+  }
+}
+
+void record_stream(const ndarray& a, const Stream& s) {
+  if (!a.valid() || !a.device().is_cuda() || !a.storage()->data) return;
+  if (a.device().index != s.device())
+    throw ValueError("record_stream: the array is on " + a.device().str() + " but the stream on cuda:" +
+                     std::to_string(s.device()));
+  auto& b = backend_of(s.device());
+  // Only pool blocks are reused by cunum; other allocators free through CUDA.
+  try {
+    b.pool().record_stream(a.storage()->data, reinterpret_cast<void*>(s.ptr()));
+  } catch (const ValueError&) {
+  }
+}
+
+PinnedPoolStats pinned_pool_stats() {
+  auto s = backend::cuda::pinned_pool().stats();
+  return {s.used_bytes, s.total_bytes, s.n_free_blocks};
+}
+void pinned_pool_free_all() { backend::cuda::pinned_pool().free_all_blocks(); }
+
+AsyncPoolStats async_pool_stats(int device) { return backend_of(device).async_pool_stats(); }
+void async_pool_free_all(int device) { backend_of(device).async_pool_free_all(); }
+void async_pool_set_limit(size_t bytes, int device) { backend_of(device).async_pool_set_limit(bytes); }
+size_t async_pool_get_limit(int device) { return backend_of(device).async_pool_get_limit(); }
+
+}  // namespace cunum::cuda

@@ -1,0 +1,44 @@
+// include/cunum/cuda.hpp in a build without the CUDA backend: every entry
+// point says so with a ValueError (the Python layer's cunum.cuda.is_available()
+// is False there, so well-behaved callers never get here).
+#if !CUNUM_WITH_CUDA
+#include "cunum/cuda.hpp"
+#include "cunum/error.hpp"
+
+namespace cunum::cuda {
+namespace {
+[[noreturn]] void unavailable() {
+  throw ValueError("cunum was built without CUDA: streams and events need a CUDA build and a GPU");
+}
+}  // namespace
+
+struct Stream::State {};
+struct Event::State {};
+Stream::Stream(bool, int, int) { unavailable(); }
+Stream Stream::null_stream(int) { unavailable(); }
+Stream Stream::per_thread(int) { unavailable(); }
+Stream Stream::external(std::uintptr_t, int) { unavailable(); }
+std::uintptr_t Stream::ptr() const { unavailable(); }
+int Stream::device() const { unavailable(); }
+bool Stream::owned() const { unavailable(); }
+void Stream::synchronize() const { unavailable(); }
+bool Stream::done() const { unavailable(); }
+void Stream::wait_event(const Event&) const { unavailable(); }
+Event Stream::record() const { unavailable(); }
+void Stream::record(const Event&) const { unavailable(); }
+Event::Event(bool, bool, bool, int) { unavailable(); }
+void Event::record(const Stream&) const { unavailable(); }
+void Event::record() const { unavailable(); }
+void Event::synchronize() const { unavailable(); }
+bool Event::done() const { unavailable(); }
+std::uintptr_t Event::ptr() const { unavailable(); }
+int Event::device() const { unavailable(); }
+bool Event::timing() const { unavailable(); }
+float elapsed_time(const Event&, const Event&) { unavailable(); }
+int current_device() { return 0; }  // harmless: every use of it then fails clearly
+Stream current_stream(int) { unavailable(); }
+void set_current_stream(const Stream&) { unavailable(); }
+StreamGuard::StreamGuard(const Stream& s) : prev_(s) { unavailable(); }
+StreamGuard::~StreamGuard() = default;
+}  // namespace cunum::cuda
+#endif
