@@ -133,6 +133,6 @@ def test_cuda_array_interface_reports_memory_and_stream(rng):
     cai = x.__cuda_array_interface__
     assert cai["shape"] == (3, 4) and cai["typestr"] == h.dtype.str and cai["version"] == 3
     assert cai["data"][0] == x._data_ptr and cai["strides"] is None and cai["stream"] == 1
-    assert x.T.__cuda_array_interface__["strides"] == (4, 12)
+    assert x.T.__cuda_array_interface__["strides"] == (4, 16)  # h.T.strides
     with cn.Device("cpu"):
         assert not hasattr(cn.zeros(2), "__cuda_array_interface__")
