@@ -25,6 +25,16 @@ int resolve_device(int device) {
   return d;
 }
 
+// cudaStreamQuery / cudaEventQuery: finished, not yet, or a real error.
+bool finished(cudaError_t r) {
+  if (r == cudaErrorNotReady) {
+    cudaGetLastError();
+    return false;
+  }
+  CUNUM_CUDA_CHECK(r);
+  return true;
+}
+
 // Keeps the thread's current streams alive while they are current.
 thread_local std::shared_ptr<void> t_current_owner[kMaxDevices];
 }  // namespace
@@ -91,13 +101,7 @@ void Stream::synchronize() const {
 
 bool Stream::done() const {
   resolve_device(st_->device);
-  const cudaError_t r = cudaStreamQuery(st_->handle);
-  if (r == cudaErrorNotReady) {
-    cudaGetLastError();
-    return false;
-  }
-  CUNUM_CUDA_CHECK(r);
-  return true;
+  return finished(cudaStreamQuery(st_->handle));
 }
 
 void Stream::wait_event(const Event& e) const {
@@ -152,13 +156,7 @@ void Event::synchronize() const {
 
 bool Event::done() const {
   resolve_device(st_->device);
-  const cudaError_t r = cudaEventQuery(st_->handle);
-  if (r == cudaErrorNotReady) {
-    cudaGetLastError();
-    return false;
-  }
-  CUNUM_CUDA_CHECK(r);
-  return true;
+  return finished(cudaEventQuery(st_->handle));
 }
 
 std::uintptr_t Event::ptr() const { return reinterpret_cast<std::uintptr_t>(st_->handle); }
