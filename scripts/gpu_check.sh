@@ -1,17 +1,38 @@
 #!/usr/bin/env bash
 # Run on the GPU machine (device tool): builds and installs cunum with that
-# machine's Python, then runs the demo and the Python suite; logs to $OUT.
+# machine's Python, then runs the demo, the Python suite (cpu and cuda), the
+# C++ suite when a prebuilt binary is given, and the benchmarks; logs to $OUT.
+#   scripts/gpu_check.sh [--no-tests] [--no-bench] [--cpp-tests PATH]
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/cunum-out}
 mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1
+tests=1 bench=1 cpp=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --no-tests) tests=0 ;;
+    --no-bench) bench=0 ;;
+    --cpp-tests) cpp="$2"; shift ;;
+  esac
+  shift
+done
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-( time python3 -m pip install --no-build-isolation --no-deps -q . ) > "$OUT/install.log" 2>&1
+( time python3 -m pip install --no-build-isolation --no-deps -q . ) > "$OUT/install.log" 2>&1 || { tail -40 "$OUT/install.log"; exit 1; }
 tail -3 "$OUT/install.log"
 (cd /tmp && python3 -c "
 import time; t=time.perf_counter(); import cunum as cn; dt=time.perf_counter()-t
 print(f'import cunum: {dt*1e3:.0f} ms; CUDA devices seen: {cn.cuda.runtime.getDeviceCount()}; default device: {cn.get_default_device()}; cuda usable by cunum: {cn.cuda.is_available()}')
 ")
-python3 examples/demo.py 2>&1 | tee "$OUT/demo.log"
-python3 -m pytest -q -p no:cacheprovider -rf --maxfail=300 tests/python 2>&1 | tee "$OUT/pytest.log" | grep -E "^FAILED|passed|failed" | cut -c1-220 | tail -40
+python3 examples/demo.py > "$OUT/demo.log" 2>&1 && echo "demo: ok" || { echo "demo FAILED"; tail "$OUT/demo.log"; }
+if [ -n "$cpp" ]; then
+  "$cpp" 2>&1 | tee "$OUT/cpp_tests.log" | grep -E "PASSED|FAILED|SKIPPED \]" | head -20
+fi
+if [ $tests = 1 ]; then
+  python3 -m pytest -q -p no:cacheprovider -rf --maxfail=300 tests/python 2>&1 | tee "$OUT/pytest.log" |
+    grep -E "^FAILED|passed|failed" | cut -c1-220 | tail -40
+fi
+if [ $bench = 1 ]; then
+  python3 bench/transfers.py --json "$OUT/transfers.json" 2>&1 | tail -8
+  python3 bench/bench.py --json "$OUT/bench.json" 2>&1 | tail -25
+fi
