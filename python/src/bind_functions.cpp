@@ -132,7 +132,7 @@ void bind_functions(nb::module_& m) {
   m.def("_squeeze", [](const ndarray& a, nb::handle axis) { return squeeze(a, opt_axes(axis)); }, nb::arg(), nb::arg().none());
   m.def("_expand_dims", [](const ndarray& a, nb::handle axis) { return expand_dims(a, *opt_axes(axis)); }, nb::arg(), nb::arg().none());
   m.def("_broadcast_to", [](const ndarray& a, nb::handle shape) { return broadcast_to(a, as_shape(shape)); }, nb::arg(), nb::arg().none());
-  m.def("_broadcast_shapes", [](std::vector<std::vector<int64_t>> shapes) { return broadcast_shapes(shapes); });
+  m.def("_broadcast_shapes", [](const std::vector<Shape>& shapes) { return broadcast_shapes(shapes); });
 
   // Reductions
 #define CUNUM_RED(name)                                                                       \

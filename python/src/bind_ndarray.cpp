@@ -18,10 +18,16 @@ using namespace nb::literals;
 namespace cunum::py {
 
 namespace {
-nb::tuple to_tuple(const std::vector<int64_t>& v) {
-  nb::list l;
-  for (int64_t x : v) l.append(x);
-  return nb::tuple(l);
+nb::tuple to_tuple(const Dims& v) {
+  PyObject* t = PyTuple_New(static_cast<Py_ssize_t>(v.size()));
+  if (!t) throw nb::python_error();
+  nb::tuple r = nb::steal<nb::tuple>(t);
+  for (size_t i = 0; i < v.size(); ++i) {
+    PyObject* x = PyLong_FromLongLong(v[i]);
+    if (!x) throw nb::python_error();
+    PyTuple_SET_ITEM(t, static_cast<Py_ssize_t>(i), x);
+  }
+  return r;
 }
 
 std::optional<int64_t> opt_index(nb::handle h) {
