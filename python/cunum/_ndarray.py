@@ -1,8 +1,6 @@
 """Python-level parts of cunum.ndarray: NumPy's method signatures and the
 Python protocols. The type itself, its attributes, indexing and operators
 are C++ (python/src/bind_ndarray.cpp)."""
-import numpy
-
 from . import _core
 from ._convert import host_to_device, to_numpy_dtype
 
@@ -39,6 +37,7 @@ class Flags:
 
 def _get(self, stream=None, order="C", out=None):
     """Copies the array to host memory as a numpy.ndarray (CuPy's get())."""
+    import numpy
     if out is not None:
         if not isinstance(out, numpy.ndarray):
             raise TypeError("out must be a numpy.ndarray")
@@ -75,6 +74,7 @@ def _str(self):
 def _small_host(self):
     """The array on the host if it has at most one element, else a stand-in
     of the same shape class, so NumPy's own conversion rules and errors apply."""
+    import numpy
     if self.size <= 1:
         return _get(self)
     return numpy.zeros((2,) * max(self.ndim, 1), dtype=self.dtype)
