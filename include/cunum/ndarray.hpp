@@ -9,13 +9,15 @@
 #include <vector>
 
 #include "device.hpp"
+#include "dims.hpp"
 #include "dtype.hpp"
 #include "scalar.hpp"
 
 namespace cunum {
 
-using Shape = std::vector<int64_t>;
-using Strides = std::vector<int64_t>;  // in bytes; may be negative or zero
+// Dims: a std::vector-like list that stores up to 6 entries inline (Note [Inline dims]).
+using Shape = Dims;
+using Strides = Dims;  // in bytes; may be negative or zero
 inline constexpr int kMaxDims = 64;
 
 // A device allocation shared by every view of it. Frees itself through the

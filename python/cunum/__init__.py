@@ -7,8 +7,6 @@
 from . import _core
 from . import _convert  # registers the conversion helpers with the core
 from ._core import ndarray, ufunc
-from ._dtypes import *  # noqa: F401,F403  (numpy dtype objects and scalar types)
-from ._dtypes import can_cast, dtype, finfo, iinfo, issubdtype, promote_types, result_type
 from ._device import Device, get_default_device
 from . import _ndarray  # noqa: F401  (installs Python-level ndarray methods)
 from ._creation import (arange, array, asarray, ascontiguousarray, asfortranarray, asnumpy,
@@ -36,13 +34,40 @@ bitwise_left_shift = left_shift
 bitwise_right_shift = right_shift
 pow = power
 
-import numpy as _numpy
+import math as _math
 newaxis = None
-pi = _numpy.pi
-e = _numpy.e
-inf = _numpy.inf
-nan = _numpy.nan
-del _numpy
+pi = _math.pi
+e = _math.e
+inf = _math.inf
+nan = _math.nan
+del _math
+
+# Note [Lazy NumPy]
+# Importing NumPy costs 90-300 ms, most of `import cunum`. Nothing on cunum's
+# own paths needs it (dtype names and Python types resolve without it; x.dtype
+# imports it on first use), so the names that *are* NumPy's (cunum.float32,
+# cunum.dtype, cunum.finfo, ... from _dtypes) are looked up on first access
+# (PEP 562), and that first access imports NumPy.
+_DTYPE_NAMES = frozenset((
+    "dtype", "finfo", "iinfo", "issubdtype", "can_cast", "promote_types", "result_type",
+    "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+    "float16", "float32", "float64", "complex64", "complex128", "byte", "ubyte", "short",
+    "ushort", "intc", "uintc", "intp", "uintp", "int_", "uint", "longlong", "ulonglong", "half",
+    "single", "double", "csingle", "cdouble", "generic", "number", "integer", "signedinteger",
+    "unsignedinteger", "inexact", "floating", "complexfloating"))
+
+
+def __getattr__(name):
+    if name in _DTYPE_NAMES:
+        from . import _dtypes
+        value = getattr(_dtypes, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'cunum' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | _DTYPE_NAMES)
 
 __version__ = "0.1.0"
 

@@ -1,11 +1,28 @@
-"""Conversions the C++ core calls back into: dtype-likes and array-likes."""
-import numpy
+"""Conversions the C++ core calls back into: dtype-likes and array-likes.
 
+NumPy is imported on first need, not by `import cunum` (Note [Lazy NumPy] in
+__init__.py): Python's own types and cunum arrays never need it."""
 from . import _core
 
-_NUMPY_DTYPES = [numpy.dtype(n) for n in _core._dtype_names()]
-_CODES = {d: i for i, d in enumerate(_NUMPY_DTYPES)}
-_SUPPORTED = ", ".join(d.name for d in _NUMPY_DTYPES)
+_NAMES = _core._dtype_names()
+_NUMPY_DTYPES = []  # numpy.dtype per cunum dtype code, filled by _numpy()
+# The cunum code of each dtype-like seen so far. Python's scalar types and
+# dtype names are known without NumPy.
+_CODES = {float: _NAMES.index("float64"), int: _NAMES.index("int64"), bool: _NAMES.index("bool"),
+          complex: _NAMES.index("complex128")}
+_CODES.update({n: i for i, n in enumerate(_NAMES)})
+_SUPPORTED = ", ".join(_NAMES)
+
+
+def _numpy():
+    """numpy, imported now if need be, with the dtype tables filled in."""
+    import numpy
+    if not _NUMPY_DTYPES:
+        dts = [numpy.dtype(n) for n in _NAMES]
+        for i, d in enumerate(dts):
+            _CODES[d] = i
+        _NUMPY_DTYPES[:] = dts
+    return numpy
 
 
 def dtype_code(obj):
@@ -14,6 +31,7 @@ def dtype_code(obj):
         return _CODES[obj]
     except (KeyError, TypeError):
         pass
+    numpy = _numpy()
     dt = numpy.dtype(obj)
     code = _CODES.get(dt.newbyteorder("=") if dt.byteorder not in "=|" else dt)
     if code is None:
@@ -25,12 +43,21 @@ def dtype_code(obj):
     return code
 
 
+def numpy_dtypes():
+    """The numpy.dtype of each cunum dtype code (imports NumPy)."""
+    _numpy()
+    return _NUMPY_DTYPES
+
+
 def to_numpy_dtype(obj):
-    return _NUMPY_DTYPES[dtype_code(obj)]
+    code = dtype_code(obj)
+    _numpy()
+    return _NUMPY_DTYPES[code]
 
 
 def host_to_device(host, device=None):
     """Uploads a numpy array (any layout) as a C-contiguous cunum array."""
+    _numpy()
     code = _CODES.get(host.dtype)
     if code is None:
         if host.dtype.kind in "OUSVMm":
@@ -47,6 +74,7 @@ def asarray(obj, dtype=None, device=None):
         return obj if dtype is None else obj._astype(dtype, "K", False)
     if isinstance(obj, str) or obj is None:
         raise TypeError(f"cunum cannot make an array from {type(obj).__name__!r}")
+    numpy = _numpy()
     host = numpy.asarray(obj) if dtype is None else numpy.asarray(obj, dtype=to_numpy_dtype(dtype))
     return host_to_device(host, device)
 

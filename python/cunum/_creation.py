@@ -1,6 +1,4 @@
 """Array creation with NumPy's signatures."""
-import numpy
-
 from . import _core
 from ._convert import asarray as _asarray_any, host_to_device, to_numpy_dtype
 
@@ -74,6 +72,7 @@ def arange(start=None, stop=None, step=None, dtype=None, *, device=None):
 
 
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0, *, device=None):
+    import numpy
     num = int(num)
     r = _core._linspace(start, stop, num, bool(endpoint), dtype, _device(device))
     if axis not in (0, -1):
@@ -86,6 +85,7 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
 
 
 def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0, *, device=None):
+    import numpy
     if axis not in (0, -1):
         raise numpy.exceptions.AxisError(axis, 1)
     return _core._logspace(start, stop, int(num), bool(endpoint), base, dtype, _device(device))
@@ -101,6 +101,7 @@ def identity(n, dtype=None, *, device=None):
 
 
 def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0, *, device=None):
+    import numpy
     order = _order(order, "CFAK")
     dev = _device(device)
     if isinstance(obj, ndarray):
@@ -149,6 +150,7 @@ def copy(a, order="K"):
 def asnumpy(a, stream=None, order="C", out=None, *, blocking=True):
     """The array as a numpy.ndarray (copies device data to the host, ordered
     on `stream` when given)."""
+    import numpy
     if isinstance(a, ndarray):
         return a.get(stream=stream, order=order, out=out, blocking=blocking)
     r = numpy.asarray(a, order=order)

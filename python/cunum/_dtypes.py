@@ -2,7 +2,9 @@
 import numpy
 
 from . import _core
-from ._convert import _NUMPY_DTYPES, dtype_code
+from ._convert import dtype_code, numpy_dtypes
+
+_NUMPY_DTYPES = numpy_dtypes()
 
 dtype = numpy.dtype
 finfo = numpy.finfo

@@ -1,8 +1,6 @@
 """Python-level parts of cunum.ndarray: NumPy's method signatures and the
 Python protocols. The type itself, its attributes, indexing and operators
 are C++ (python/src/bind_ndarray.cpp)."""
-import numpy
-
 from . import _core
 from ._convert import host_to_device, to_numpy_dtype
 
@@ -43,6 +41,7 @@ def _get(self, stream=None, order="C", out=None, blocking=True):
     The copy is ordered on `stream` (the current stream when None) and is
     complete when this returns: host memory from NumPy is pageable, for which
     CUDA copies are synchronous anyway, so `blocking=False` changes nothing."""
+    import numpy
     if stream is not None and str(self.device) != "cpu":
         with stream:
             return _get(self, None, order, out)
@@ -82,6 +81,7 @@ def _str(self):
 def _small_host(self):
     """The array on the host if it has at most one element, else a stand-in
     of the same shape class, so NumPy's own conversion rules and errors apply."""
+    import numpy
     if self.size <= 1:
         return _get(self)
     return numpy.zeros((2,) * max(self.ndim, 1), dtype=self.dtype)

@@ -67,16 +67,7 @@ _UFUNC_REDUCE = {"add": sum, "multiply": prod, "maximum": max, "minimum": min,
 
 def _install():
     nd = ndarray
-    nd.sum = lambda self, axis=None, dtype=None, out=None, keepdims=False: sum(
-        self, axis, dtype, out, keepdims)
-    nd.prod = lambda self, axis=None, dtype=None, out=None, keepdims=False: prod(
-        self, axis, dtype, out, keepdims)
-    nd.max = lambda self, axis=None, out=None, keepdims=False: max(self, axis, out, keepdims)
-    nd.min = lambda self, axis=None, out=None, keepdims=False: min(self, axis, out, keepdims)
-    nd.mean = lambda self, axis=None, dtype=None, out=None, keepdims=False: mean(
-        self, axis, dtype, out, keepdims)
-    nd.any = lambda self, axis=None, out=None, keepdims=False: any(self, axis, out, keepdims)
-    nd.all = lambda self, axis=None, out=None, keepdims=False: all(self, axis, out, keepdims)
+    # sum, prod, mean, max, min, any, all: C++ methods (python/src/bind_functions.cpp).
     nd.argmax = lambda self, axis=None, out=None, *, keepdims=False: argmax(
         self, axis, out, keepdims=keepdims)
     nd.argmin = lambda self, axis=None, out=None, *, keepdims=False: argmin(

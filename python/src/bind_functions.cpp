@@ -53,6 +53,11 @@ std::optional<ndarray> opt_out(nb::handle h) {
 ReduceOptions ropts(nb::handle axis, bool keepdims, nb::handle dtype, nb::handle out) {
   return ReduceOptions{opt_axes(axis), keepdims, opt_dtype(dtype), opt_out(out)};
 }
+bool truthy(nb::handle h) {
+  const int r = PyObject_IsTrue(h.ptr());
+  if (r < 0) throw nb::python_error();
+  return r != 0;
+}
 std::optional<Device> opt_device(nb::handle h) {
   if (h.is_none()) return std::nullopt;
   return nb::cast<Device>(h);
@@ -132,7 +137,7 @@ void bind_functions(nb::module_& m) {
   m.def("_squeeze", [](const ndarray& a, nb::handle axis) { return squeeze(a, opt_axes(axis)); }, nb::arg(), nb::arg().none());
   m.def("_expand_dims", [](const ndarray& a, nb::handle axis) { return expand_dims(a, *opt_axes(axis)); }, nb::arg(), nb::arg().none());
   m.def("_broadcast_to", [](const ndarray& a, nb::handle shape) { return broadcast_to(a, as_shape(shape)); }, nb::arg(), nb::arg().none());
-  m.def("_broadcast_shapes", [](std::vector<std::vector<int64_t>> shapes) { return broadcast_shapes(shapes); });
+  m.def("_broadcast_shapes", [](const std::vector<Shape>& shapes) { return broadcast_shapes(shapes); });
 
   // Reductions
 #define CUNUM_RED(name)                                                                       \
@@ -147,6 +152,41 @@ void bind_functions(nb::module_& m) {
   CUNUM_RED(any)
   CUNUM_RED(all)
 #undef CUNUM_RED
+
+  // The same as ndarray methods with NumPy's signatures, bound here rather
+  // than as Python wrappers: `x.sum()` is one nanobind call, not four Python
+  // frames. As NumPy, a given `out` is returned as the very object passed.
+  nb::object nd = m.attr("ndarray");
+  auto method = [&](const char* name, nb::object fn) { nb::setattr(nd, name, fn); };
+#define CUNUM_RED_METHOD_DTYPE(fn)                                                             \
+  method(#fn, nb::cpp_function(                                                                \
+      [](const ndarray& a, nb::handle axis, nb::handle dtype, nb::handle out,                   \
+         nb::handle keepdims) -> nb::object {                                                   \
+        ndarray r = cunum::fn(a, ropts(axis, truthy(keepdims), dtype, out));                          \
+        if (!out.is_none()) return nb::borrow(out);                                              \
+        return nb::cast(std::move(r));                                                           \
+      },                                                                                         \
+      nb::is_method(), nb::name(#fn), "axis"_a.none() = nb::none(),                           \
+      "dtype"_a.none() = nb::none(), "out"_a.none() = nb::none(),                               \
+      "keepdims"_a.none() = false));
+#define CUNUM_RED_METHOD(fn)                                                                   \
+  method(#fn, nb::cpp_function(                                                                \
+      [](const ndarray& a, nb::handle axis, nb::handle out, nb::handle keepdims) -> nb::object { \
+        ndarray r = cunum::fn(a, ropts(axis, truthy(keepdims), nb::none(), out));                     \
+        if (!out.is_none()) return nb::borrow(out);                                              \
+        return nb::cast(std::move(r));                                                           \
+      },                                                                                         \
+      nb::is_method(), nb::name(#fn), "axis"_a.none() = nb::none(),                           \
+      "out"_a.none() = nb::none(), "keepdims"_a.none() = false));
+  CUNUM_RED_METHOD_DTYPE(sum)
+  CUNUM_RED_METHOD_DTYPE(prod)
+  CUNUM_RED_METHOD_DTYPE(mean)
+  CUNUM_RED_METHOD(max)
+  CUNUM_RED_METHOD(min)
+  CUNUM_RED_METHOD(any)
+  CUNUM_RED_METHOD(all)
+#undef CUNUM_RED_METHOD_DTYPE
+#undef CUNUM_RED_METHOD
   m.def("_argmax", [](const ndarray& a, nb::handle axis, bool keepdims, nb::handle out) {
     std::optional<int64_t> ax;
     if (!axis.is_none()) ax = as_index(axis);

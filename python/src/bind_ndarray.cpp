@@ -18,14 +18,26 @@ using namespace nb::literals;
 namespace cunum::py {
 
 namespace {
-nb::tuple to_tuple(const std::vector<int64_t>& v) {
-  nb::list l;
-  for (int64_t x : v) l.append(x);
-  return nb::tuple(l);
+nb::tuple to_tuple(const Dims& v) {
+  PyObject* t = PyTuple_New(static_cast<Py_ssize_t>(v.size()));
+  if (!t) throw nb::python_error();
+  nb::tuple r = nb::steal<nb::tuple>(t);
+  for (size_t i = 0; i < v.size(); ++i) {
+    PyObject* x = PyLong_FromLongLong(v[i]);
+    if (!x) throw nb::python_error();
+    PyTuple_SET_ITEM(t, static_cast<Py_ssize_t>(i), x);
+  }
+  return r;
 }
 
 std::optional<int64_t> opt_index(nb::handle h) {
   if (h.is_none()) return std::nullopt;
+  if (PyLong_CheckExact(h.ptr())) {  // the usual case: no __index__ call
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
+    if (!overflow && !(v == -1 && PyErr_Occurred())) return v;
+    PyErr_Clear();
+  }
   return nb::cast<int64_t>(nb::int_(h.attr("__index__")()));
 }
 
@@ -40,7 +52,16 @@ Index parse_index_item(nb::handle h) {
   if (o == Py_None) return Index::newaxis();
   if (o == Py_Ellipsis) return Index::ellipsis();
   if (PySlice_Check(o)) {
+    PyObject *start = nullptr, *stop = nullptr, *step = nullptr;
+#if !defined(Py_LIMITED_API)
+    auto* so = reinterpret_cast<PySliceObject*>(o);
+    start = so->start;
+    stop = so->stop;
+    step = so->step;
+    Slice s{opt_index(start), opt_index(stop), opt_index(step)};
+#else
     Slice s{opt_index(h.attr("start")), opt_index(h.attr("stop")), opt_index(h.attr("step"))};
+#endif
     return Index(s);
   }
   if (PyBool_Check(o)) advanced_index_error();

@@ -15,6 +15,22 @@ struct Ufunc {
   core::UfuncId id;
 };
 
+// The keywords a ufunc call accepts, interned once: a keyword is matched by
+// pointer (CPython interns keyword names), else by value, never through a
+// std::string.
+struct Keywords {
+  PyObject *out, *where, *dtype, *casting, *order, *subok;
+};
+const Keywords& kw() {
+  static const Keywords k{PyUnicode_InternFromString("out"), PyUnicode_InternFromString("where"),
+                          PyUnicode_InternFromString("dtype"), PyUnicode_InternFromString("casting"),
+                          PyUnicode_InternFromString("order"), PyUnicode_InternFromString("subok")};
+  return k;
+}
+bool key_is(nb::handle k, PyObject* name) {
+  return k.ptr() == name || (PyUnicode_Check(k.ptr()) && PyUnicode_Compare(k.ptr(), name) == 0);
+}
+
 nb::object call(const Ufunc& u, nb::args args, nb::kwargs kwargs) {
   const auto& info = core::ufunc_info(u.id);
   const int nin = info.nin;
@@ -29,24 +45,24 @@ nb::object call(const Ufunc& u, nb::args args, nb::kwargs kwargs) {
   nb::object out_obj = nb::none();
   if (nargs == static_cast<size_t>(nin) + 1) out_obj = nb::borrow(args[nin]);
   for (auto [k, v] : kwargs) {
-    const std::string key = nb::cast<std::string>(k);
-    if (key == "out") {
+    if (key_is(k, kw().out)) {
       if (!out_obj.is_none()) throw TypeError("cannot specify 'out' as both a positional and keyword argument");
       out_obj = nb::borrow(v);
-    } else if (key == "where") {
+    } else if (key_is(k, kw().where)) {
       if (PyBool_Check(v.ptr())) {
         if (v.ptr() == Py_False) opts.where = as_array(v);
       } else {
         opts.where = as_array(v);
       }
-    } else if (key == "dtype") {
+    } else if (key_is(k, kw().dtype)) {
       if (!v.is_none()) opts.dtype = as_dtype(v);
-    } else if (key == "casting") {
+    } else if (key_is(k, kw().casting)) {
       opts.casting = casting_from_string(nb::cast<std::string>(v));
-    } else if (key == "order" || key == "subok") {
+    } else if (key_is(k, kw().order) || key_is(k, kw().subok)) {
       // Accepted for compatibility: outputs follow their inputs' layout.
     } else {
-      throw TypeError("'" + key + "' is an invalid keyword to ufunc '" + info.name + "'");
+      throw TypeError("'" + nb::cast<std::string>(nb::str(k)) + "' is an invalid keyword to ufunc '" +
+                      info.name + "'");
     }
   }
   if (PyTuple_Check(out_obj.ptr())) {

@@ -16,9 +16,8 @@ nb::object g_np_dtypes[kNumDTypes];
 void set_python_helpers(nb::object asarray, nb::object dtype_of) {
   g_asarray = asarray;
   g_dtype_of = dtype_of;
-  nb::object np = nb::module_::import_("numpy");
-  for (int i = 0; i < kNumDTypes; ++i)
-    g_np_dtypes[i] = np.attr("dtype")(std::string(dtype_name(static_cast<DType>(i))));
+  // numpy.dtype objects are made on first use (NumPy is not imported by
+  // `import cunum`: Note [Lazy NumPy] in python/cunum/__init__.py).
 }
 
 std::optional<Scalar> python_scalar(nb::handle h) {
@@ -74,7 +73,15 @@ DType as_dtype(nb::handle h) {
   return static_cast<DType>(nb::cast<int>(g_dtype_of(h)));
 }
 
-nb::object numpy_dtype(DType d) { return g_np_dtypes[static_cast<int>(d)]; }
+nb::object numpy_dtype(DType d) {
+  nb::object& r = g_np_dtypes[static_cast<int>(d)];
+  if (!r.is_valid()) {
+    nb::object np_dtype = nb::module_::import_("numpy").attr("dtype");
+    for (int i = 0; i < kNumDTypes; ++i)
+      g_np_dtypes[i] = np_dtype(std::string(dtype_name(static_cast<DType>(i))));
+  }
+  return r;
+}
 
 Shape as_shape(nb::handle h) {
   Shape s;

@@ -1,11 +1,18 @@
 // Conversions between Python objects and cunum's C++ values.
 #pragma once
 #include <nanobind/nanobind.h>
+#include <nanobind/stl/detail/nb_list.h>
 
 #include <optional>
 
 #include "cunum/ndarray.hpp"
 #include "cunum/ufunc.hpp"
+
+// cunum::Dims (Shape, Strides) converts like std::vector<int64_t>: a list
+// from C++, any sequence of ints from Python.
+namespace nanobind::detail {
+template <> struct type_caster<cunum::Dims> : list_caster<cunum::Dims, int64_t> {};
+}  // namespace nanobind::detail
 
 namespace cunum::py {
 namespace nb = nanobind;

@@ -12,6 +12,7 @@
 
 #include "cunum/ufunc_list.hpp"
 #include "cunum/device.hpp"
+#include "cunum/dims.hpp"
 #include "cunum/dtype.hpp"
 #include "cunum/scalar.hpp"
 
@@ -26,10 +27,10 @@ inline constexpr int kMaxOperands = 4;
 // (smallest output stride), and no two adjacent dimensions can be merged.
 // `index32` says every byte offset fits in 32 bits.
 struct LoopPlan {
-  std::vector<int64_t> shape;
+  Dims shape;  // inline storage: building a plan allocates nothing (Note [Inline dims])
   int nops = 0;
   std::array<char*, kMaxOperands> data{};
-  std::array<std::vector<int64_t>, kMaxOperands> strides;
+  std::array<Dims, kMaxOperands> strides;
   bool index32 = false;
   int64_t size() const {
     int64_t n = 1;

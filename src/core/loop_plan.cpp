@@ -51,48 +51,54 @@ backend::LoopPlan make_loop_plan(const Shape& shape, const PlanOperand* ops, int
   for (int k = 0; k < nops; ++k) p.data[k] = ops[k].data;
   const int nd = static_cast<int>(shape.size());
   // Keep the dims that matter (size != 1); a zero-size dim empties the loop.
-  std::vector<int> dims;
+  // Fixed-size scratch (nd <= kMaxDims): planning allocates nothing.
+  int dims[kMaxDims];
+  int nkeep = 0;
   for (int d = 0; d < nd; ++d) {
     if (shape[d] == 0) {
-      p.shape = {0};
-      for (int k = 0; k < nops; ++k) p.strides[k] = {0};
+      p.shape.assign(1, 0);
+      for (int k = 0; k < nops; ++k) p.strides[k].assign(1, 0);
       return p;
     }
-    if (shape[d] != 1) dims.push_back(d);
+    if (shape[d] != 1) dims[nkeep++] = d;
   }
   // Innermost last: sort by |stride| of the ordering operand, descending;
-  // ties keep C order (stable).
+  // ties keep C order (stable). An insertion sort: nkeep is small, and the
+  // usual (C-ordered) input is already sorted.
   const Strides& key = ops[order_by].strides;
-  std::stable_sort(dims.begin(), dims.end(), [&](int a, int b) {
-    return std::llabs(key[a]) > std::llabs(key[b]);
-  });
-  // Coalesce: outer dim o and inner dim i merge when every operand has
-  // stride[o] == stride[i] * shape[i].
-  std::vector<int64_t> sh;
-  std::array<std::vector<int64_t>, backend::kMaxOperands> st;
-  for (int d : dims) {
-    sh.push_back(shape[d]);
-    for (int k = 0; k < nops; ++k) st[k].push_back(ops[k].strides[d]);
+  for (int i = 1; i < nkeep; ++i) {
+    const int d = dims[i];
+    const int64_t kd = std::llabs(key[d]);
+    int j = i;
+    for (; j > 0 && std::llabs(key[dims[j - 1]]) < kd; --j) dims[j] = dims[j - 1];
+    dims[j] = d;
   }
-  // Merge from the innermost outwards.
-  std::vector<int64_t> msh;
-  std::array<std::vector<int64_t>, backend::kMaxOperands> mst;
-  for (int j = static_cast<int>(sh.size()) - 1; j >= 0; --j) {
-    bool merge = !msh.empty();
+  // Coalesce, from the innermost dim outwards: outer dim o merges into the
+  // current inner run when every operand has stride[o] == stride[inner] * extent.
+  // The merged dims are built innermost first, then reversed in place.
+  p.shape.resize(static_cast<size_t>(nkeep));
+  for (int k = 0; k < nops; ++k) p.strides[k].resize(static_cast<size_t>(nkeep));
+  int64_t* msh = p.shape.data();
+  int m = 0;
+  for (int j = nkeep - 1; j >= 0; --j) {
+    const int d = dims[j];
+    bool merge = m > 0;
     for (int k = 0; k < nops && merge; ++k)
-      merge = st[k][j] == mst[k].back() * msh.back();
+      merge = ops[k].strides[d] == p.strides[k][m - 1] * msh[m - 1];
     if (merge) {
-      msh.back() *= sh[j];
-      // the merged dim keeps the inner stride
+      msh[m - 1] *= shape[d];  // the merged dim keeps the inner stride
     } else {
-      msh.push_back(sh[j]);
-      for (int k = 0; k < nops; ++k) mst[k].push_back(st[k][j]);
+      msh[m] = shape[d];
+      for (int k = 0; k < nops; ++k) p.strides[k][m] = ops[k].strides[d];
+      ++m;
     }
   }
-  std::reverse(msh.begin(), msh.end());
-  for (int k = 0; k < nops; ++k) std::reverse(mst[k].begin(), mst[k].end());
-  p.shape = std::move(msh);
-  for (int k = 0; k < nops; ++k) p.strides[k] = std::move(mst[k]);
+  p.shape.resize(static_cast<size_t>(m));
+  std::reverse(p.shape.begin(), p.shape.end());
+  for (int k = 0; k < nops; ++k) {
+    p.strides[k].resize(static_cast<size_t>(m));
+    std::reverse(p.strides[k].begin(), p.strides[k].end());
+  }
   // 32-bit indexing when every operand's extent fits.
   bool fits = true;
   for (int k = 0; k < nops && fits; ++k) {

@@ -17,11 +17,26 @@
 
 namespace cunum::backend::cuda {
 
+// The bytes live inside the object (the largest block, rank 64, is 2664
+// bytes): building one per launch allocates nothing, and only the bytes the
+// rank needs are zeroed.
 struct ParamBlock {
   static constexpr size_t kFixed = 32 + 8 + 32 + 16 + 16;  // up to `shape`
-  std::vector<char> bytes;
+  static constexpr size_t kMaxRank = 64;                    // kMaxDims
+  static constexpr size_t size_for(int nd) { return kFixed + 8 * 5 * static_cast<size_t>(nd > 0 ? nd : 1); }
+  struct Bytes {
+    alignas(16) char buf[kFixed + 8 * 5 * kMaxRank];
+    size_t n = 0;
+    char* data() { return buf; }
+    const char* data() const { return buf; }
+    size_t size() const { return n; }
+  };
+  Bytes bytes;
   int nd;
-  explicit ParamBlock(int nd_) : bytes(kFixed + 8 * 5 * static_cast<size_t>(nd_ > 0 ? nd_ : 1), 0), nd(nd_) {}
+  explicit ParamBlock(int nd_) : nd(nd_) {
+    bytes.n = size_for(nd_ <= static_cast<int>(kMaxRank) ? nd_ : static_cast<int>(kMaxRank));
+    std::memset(bytes.buf, 0, bytes.n);
+  }
   void set_data(int k, const void* p) { std::memcpy(bytes.data() + 8 * k, &p, 8); }
   void set_n(int64_t n) { std::memcpy(bytes.data() + 32, &n, 8); }
   void set_aux(int k, double v) { std::memcpy(bytes.data() + 40 + 8 * k, &v, 8); }
