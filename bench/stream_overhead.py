@@ -1,0 +1,46 @@
+"""Does the stream a call is issued on change its host cost? Host overhead per
+call of a few 1000-element float32 operations on the legacy default stream,
+the per-thread default stream, and created blocking / non-blocking streams.
+
+    python bench/stream_overhead.py
+"""
+import time
+
+import numpy as np
+
+import cunum as cn
+
+
+def per_call(f, sync, n=20000, reps=3):
+    for _ in range(500):
+        f()
+    sync()
+    best = float("inf")
+    for _ in range(reps):
+        t = time.perf_counter()
+        for _ in range(n):
+            f()
+        sync()
+        best = min(best, (time.perf_counter() - t) / n)
+    return best * 1e6
+
+
+def main():
+    host = np.random.default_rng(0).random(1000, dtype=np.float32)
+    x, y = cn.asarray(host), cn.asarray(host[::-1].copy())
+    o = cn.empty_like(x)
+    streams = {"legacy null": cn.cuda.Stream.null, "per-thread": cn.cuda.Stream.ptds,
+               "created": cn.cuda.Stream(), "non-blocking": cn.cuda.Stream(non_blocking=True)}
+    ops = {"x + y": lambda: x + y, "add out=": lambda: cn.add(x, y, out=o),
+           "fill": lambda: o.fill(1.0), "x.sum()": lambda: x.sum(), "empty": lambda: cn.empty(1000)}
+    print(f"{'us per call':14s}" + "".join(f"{s:>14s}" for s in streams))
+    for name, f in ops.items():
+        row = []
+        for s in streams.values():
+            with s:
+                row.append(per_call(f, s.synchronize))
+        print(f"{name:14s}" + "".join(f"{v:14.3f}" for v in row))
+
+
+if __name__ == "__main__":
+    main()
