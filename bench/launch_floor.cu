@@ -1,0 +1,47 @@
+// The driver's floor for one kernel launch on this machine: host time per
+// cuLaunchKernel of an empty kernel with a parameter block the size cunum's
+// kernels take, on the legacy default stream and on a created stream.
+//   nvcc -O2 -arch=sm_90 bench/launch_floor.cu -lcuda -o /tmp/launch_floor && /tmp/launch_floor
+#include <cuda.h>
+#include <cuda_runtime.h>
+
+#include <chrono>
+#include <cstdio>
+
+struct Params { char bytes[160]; };  // cunum: 104 fixed bytes + 40 per dimension
+
+__global__ void empty_kernel(Params) {}
+
+static double per_launch_us(CUfunction f, CUstream s, int n) {
+  Params p{};
+  void* args[] = {&p};
+  for (int i = 0; i < 1000; ++i) cuLaunchKernel(f, 4, 1, 1, 256, 1, 1, 0, s, args, nullptr);
+  cuStreamSynchronize(s);
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < n; ++i) cuLaunchKernel(f, 4, 1, 1, 256, 1, 1, 0, s, args, nullptr);
+  cuStreamSynchronize(s);
+  const auto t1 = std::chrono::steady_clock::now();
+  return std::chrono::duration<double, std::micro>(t1 - t0).count() / n;
+}
+
+int main() {
+  cudaFree(nullptr);
+  cudaFunction_t rf;
+  if (cudaGetFuncBySymbol(&rf, reinterpret_cast<const void*>(empty_kernel)) != cudaSuccess) return 1;
+  CUfunction f = reinterpret_cast<CUfunction>(rf);
+  CUstream created;
+  cuStreamCreate(&created, CU_STREAM_NON_BLOCKING);
+  const int n = 100000;
+  std::printf("empty kernel, 160-byte params: legacy stream %.3f us/launch, created stream %.3f us/launch\n",
+              per_launch_us(f, nullptr, n), per_launch_us(f, created, n));
+  Params p{};
+  void* args[] = {&p};
+  cudaError_t e = cudaSuccess;
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < n; ++i) e = cudaLaunchKernel(reinterpret_cast<const void*>(empty_kernel), dim3(4), dim3(256), args, 0, nullptr);
+  cudaDeviceSynchronize();
+  const auto t1 = std::chrono::steady_clock::now();
+  std::printf("runtime cudaLaunchKernel: %.3f us/launch (%s)\n",
+              std::chrono::duration<double, std::micro>(t1 - t0).count() / n, cudaGetErrorName(e));
+  return 0;
+}
