@@ -32,6 +32,15 @@ struct LoopPlan {
   std::array<char*, kMaxOperands> data{};
   std::array<Dims, kMaxOperands> strides;
   bool index32 = false;
+  // Note [Scalar operands]
+  // scalar_op >= 0: that input is a constant (a Python scalar) whose value,
+  // already in the loop dtype, is in `scalar` rather than in memory (its data
+  // pointer is null and its strides are 0). The planner only builds such
+  // plans for backends whose ufunc_takes_scalars() is true; the CUDA backend
+  // passes the value in the kernel's parameters instead of allocating and
+  // filling a 0-d array (one allocation and one launch fewer per `x * 2`).
+  int scalar_op = -1;
+  alignas(16) unsigned char scalar[16] = {};
   int64_t size() const {
     int64_t n = 1;
     for (int64_t s : shape) n *= s;
@@ -76,6 +85,8 @@ class Backend {
   // operands: [in0, (in1,) out]; all inputs have dtype `loop`, out has
   // ufunc_out_dtype(id, loop).
   virtual void ufunc(core::UfuncId id, DType loop, const LoopPlan& plan) = 0;
+  // Whether ufunc() accepts plans with a scalar operand (Note [Scalar operands]).
+  virtual bool ufunc_takes_scalars() const { return false; }
   // in and out have dtype `dtype` (int64 out for argmin/argmax, bool for any/all).
   virtual void reduce(core::ReduceId id, DType dtype, const ReducePlan& plan) = 0;
 

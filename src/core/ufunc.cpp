@@ -181,14 +181,20 @@ ndarray apply_ufunc(UfuncId id, const Operand* ops_in, int n, const UfuncOptions
   const DType loop = resolve_loop(id, ops, n, opts);
   const DType out_dtype = core::ufunc_out_dtype(id, loop);
 
-  // Inputs in the loop dtype.
+  auto& be = backend::get(dev);
+  // Inputs in the loop dtype. A scalar next to an array operand travels in the
+  // plan when the backend can take it (Note [Scalar operands]); `in[i]` then
+  // stays a storage-less 0-d placeholder (null data, broadcast with stride 0).
   ndarray in[2];
   Shape shape;
+  int scalar_op = -1;
   for (int i = 0; i < n; ++i) {
     if (ops[i].is_array()) {
       const ndarray& a = ops[i].array();
       in[i] = a.dtype() == loop ? a : a.astype(loop);
       shape = core::broadcast_shape({&shape, &a.shape()});
+    } else if (n == 2 && ops[1 - i].is_array() && be.ufunc_takes_scalars()) {
+      scalar_op = i;
     } else {
       in[i] = scalar_array(ops[i].scalar(), loop, dev);
     }
@@ -210,8 +216,8 @@ ndarray apply_ufunc(UfuncId id, const Operand* ops_in, int n, const UfuncOptions
                       std::string(casting_name(opts.casting)) + "'");
   }
   if (id == UfuncId::power && is_integer(loop) && !is_unsigned(loop)) {
-    if (any(less(in[1], 0)).item().is_true())
-      throw ValueError("Integers to negative integer powers are not allowed.");
+    const bool negative = scalar_op == 1 ? ops[1].scalar().as_int64() < 0 : any(less(in[1], 0)).item().is_true();
+    if (negative) throw ValueError("Integers to negative integer powers are not allowed.");
   }
   std::optional<ndarray> where;
   if (opts.where) {
@@ -241,9 +247,12 @@ ndarray apply_ufunc(UfuncId id, const Operand* ops_in, int n, const UfuncOptions
   ndarray result = direct ? *out
                  : layout ? empty_like(*layout, out_dtype, 'K', std::nullopt, dev)
                           : empty(shape, out_dtype, dev);
-  auto& be = backend::get(dev);
   auto plan = n == 1 ? core::plan_for(shape, {&in[0], &result}, 1)
                      : core::plan_for(shape, {&in[0], &in[1], &result}, 2);
+  if (scalar_op >= 0) {
+    plan.scalar_op = scalar_op;
+    ops[scalar_op].scalar().store(loop, plan.scalar);
+  }
   be.ufunc(id, loop, plan);
   if (direct) return *out;
   if (where) {
@@ -310,6 +319,10 @@ void copyto(const ndarray& dst, const Operand& src, Casting casting, const std::
     if (v.big) throw OverflowError("Python int too large to convert to C long");
     if (casting != Casting::Unsafe || v.kind == Scalar::Kind::Int || v.kind == Scalar::Kind::UInt)
       v.check_fits(dst.dtype());
+    if (!where) {  // a plain fill: no 0-d array to allocate and copy from
+      const_cast<ndarray&>(dst).fill(v);
+      return;
+    }
     s = scalar_array(v, dst.dtype(), dst.device());
   }
   if (where) core::assign_where(dst, s, *where);
