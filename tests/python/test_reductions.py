@@ -352,6 +352,12 @@ STRATEGY_CASES = [
     ("reversed", (3000, 1001), lambda a: a[::-1, ::-2], 0),
     ("reversed-rows", (3000, 1001), lambda a: a[::-1, ::-2], 1),
     ("middle-axis", (64, 5000, 8), lambda a: a, 1),
+    ("short-rows", (40000, 64), lambda a: a, 1),
+    ("tiny-rows", (100000, 3), lambda a: a, 1),
+    ("short-cols", (40000, 64), lambda a: a, 0),
+    ("two-cols", (100000, 2), lambda a: a, 0),
+    ("strided-both", (2000, 3001), lambda a: a[::2, ::3], 1),
+    ("strided-full", (3000001,), lambda a: a[::3], None),
 ]
 STRATEGY_DTYPES = ["float32", "float64", "int8", "uint16", "int64", "float16", "complex64", "bool"]
 

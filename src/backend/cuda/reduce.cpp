@@ -1,6 +1,7 @@
 // How a reduction plan becomes kernel launches: the strategy (Note [Reduction
 // strategies] in kernel_source.hpp), chunk counts and the partials buffer.
 #include <algorithm>
+#include <cstdlib>
 
 #include "backend/cuda/cuda_backend.hpp"
 #include "cunum/error.hpp"
@@ -24,19 +25,22 @@ void CudaBackend::reduce(core::ReduceId id, DType dtype, const ReducePlan& plan)
   const int64_t sms = sm_count_;
   const auto addr = reinterpret_cast<uintptr_t>(plan.in);
 
-  // See Note [Reduction strategies]. Inner when the reduced run is contiguous
-  // (or when there are too few outputs for a thread per output to fill warps).
+  // See Note [Reduction strategies]. Inner when the reduced run is contiguous,
+  // or when neither it nor the outputs are, and the runs are long.
   const bool unit = rs == isz;
-  const bool inner = nd == 0 || (unit && R >= 16) || (n_out < 1024 && R >= 4 * n_out);
+  const bool adjacent_outputs = nd > 0 && std::abs(plan.in_strides[nd - 1]) <= 16;
+  const bool inner = nd == 0 || unit || (!adjacent_outputs && R >= 4 * n_out && n_out < 1024);
   ReduceMode mode;
-  int vec_ok = 0;
-  int64_t cols = n_out;  // Outer: threads across the outputs
+  int flags[2] = {0, 0};  // p.value: {16-byte loads allowed (Inner), log2 of the group / tile width}
+  int64_t cols = n_out;   // Outer: threads across the outputs
+  const int64_t V = reduce_vector_width(dtype);
   if (inner) {
     mode = n_out >= sms * 16 ? ReduceMode::InnerWarp : ReduceMode::InnerBlock;
     // 16-byte loads need element-aligned rows: every row start then has a
     // 16-byte boundary within its first vector.
-    vec_ok = unit && isz < 16 && addr % isz == 0;
-    for (int d = 0; d < nd && vec_ok; ++d) vec_ok = plan.in_strides[d] % isz == 0;
+    bool vec = unit && isz < 16 && addr % isz == 0;
+    for (int d = 0; d < nd && vec; ++d) vec = plan.in_strides[d] % isz == 0;
+    flags[0] = vec;
   } else {
     mode = ReduceMode::Outer;
     const int64_t ov = reduce_outer_vector_width(dtype);
@@ -44,7 +48,16 @@ void CudaBackend::reduce(core::ReduceId id, DType dtype, const ReducePlan& plan)
                addr % (isz * ov) == 0 && rs % (isz * ov) == 0;
     for (int d = 0; d + 1 < nd && vec; ++d) vec = plan.in_strides[d] % (isz * ov) == 0;
     if (vec) mode = ReduceMode::OuterVec, cols = n_out / ov;
+    // threads across the outputs: up to 32, fewer for narrow rows (the rest of
+    // the block then splits the rows)
+    while (flags[1] < 5 && (int64_t(1) << flags[1]) < cols) ++flags[1];
   }
+  if (mode == ReduceMode::InnerWarp) {
+    // lanes per row: about four vectors each (one unrolled round), up to 32
+    const int64_t per_row = ceil_div(R, V * 4);
+    while (flags[1] < 5 && (int64_t(1) << flags[1]) < per_row) ++flags[1];
+  }
+  const int64_t width = int64_t(1) << flags[1];
 
   auto get = [&](ReduceMode m) {
     return kernel(key(Family::Reduce, static_cast<int>(id) | static_cast<int>(m) << 4, dtype, dtype, nd, false),
@@ -61,10 +74,10 @@ void CudaBackend::reduce(core::ReduceId id, DType dtype, const ReducePlan& plan)
   int64_t capacity = sms * per_sm;  // resident tasks
   switch (mode) {
     case ReduceMode::InnerWarp:
-      tasks_per_block = 8, capacity *= 8, min_len = 32 * 8 * reduce_vector_width(dtype);
+      tasks_per_block = 256 / width, capacity *= 256 / width, min_len = width * V * 8;
       break;
-    case ReduceMode::InnerBlock: min_len = 256 * 8 * reduce_vector_width(dtype); break;
-    default: tasks0 = ceil_div(cols, 32), min_len = 8 * 8; break;
+    case ReduceMode::InnerBlock: min_len = 256 * V * 8; break;
+    default: tasks0 = ceil_div(cols, width), min_len = (256 / width) * 8; break;
   }
   if (tasks0 < capacity && R > min_len) C = std::max<int64_t>(1, std::min(capacity / tasks0, R / min_len));
   int64_t L = ceil_div(R, C);
@@ -90,7 +103,7 @@ void CudaBackend::reduce(core::ReduceId id, DType dtype, const ReducePlan& plan)
   // then FinalThread reads them coalesced).
   p.set_aux(2, static_cast<double>(outer_parts ? 1 : C));
   p.set_aux(3, static_cast<double>(outer_parts ? n_out : 1));
-  p.set_value(&vec_ok, sizeof vec_ok);
+  p.set_value(flags, sizeof flags);
   void* parts = C > 1 ? allocate(static_cast<size_t>(n_out * C) * reduce_partial_bytes(id, dtype)) : nullptr;
   p.set_data(2, parts);
   use_device();

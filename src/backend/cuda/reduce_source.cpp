@@ -148,9 +148,10 @@ std::string reduce_source(core::ReduceId id, DType dtype, int out_nd, ReduceMode
        "#pragma unroll\n"
        "  for (int k = 0; k < (int)((sizeof(X) + 3) / 4); ++k) u.w[k] = __shfl_xor_sync(0xffffffffu, u.w[k], m);\n"
        "  return u.x;\n}\n";
-  s += "__device__ __forceinline__ void warp_merge(Acc& s) {\n"
-       "#pragma unroll\n"
-       "  for (int m = 16; m > 0; m >>= 1) { Acc o; o.acc = shfl_xor(s.acc, m);" +
+  // Merges the accumulators of each aligned group of `width` lanes (a power
+  // of two <= 32); all 32 lanes must call it.
+  s += "__device__ __forceinline__ void warp_merge(Acc& s, int width = 32) {\n"
+       "  for (int m = width >> 1; m > 0; m >>= 1) { Acc o; o.acc = shfl_xor(s.acc, m);" +
        std::string(f.idx ? " o.idx = shfl_xor(s.idx, m);" : "") + (f.have ? " o.have = shfl_xor(s.have, m);" : "") +
        " merge(s, o); }\n}\n";
   // The whole block (256 threads, 8 warps); the result is in thread 0.
@@ -181,57 +182,74 @@ std::string reduce_source(core::ReduceId id, DType dtype, int out_nd, ReduceMode
   switch (mode) {
     case ReduceMode::InnerWarp:
     case ReduceMode::InnerBlock: {
-      // A group (warp or block) per task = (output o, chunk c). With unit
-      // stride the row is read in 16-byte vectors from its first aligned
-      // element, four vectors in flight per thread, each into its own
-      // accumulator (so every accumulator still sees increasing indices).
+      // A group per task = (output o, chunk c): in InnerWarp a group is
+      // 2^flags[1] lanes of a warp (short rows take a few lanes each, long
+      // rows a whole warp), in InnerBlock the whole block. With unit stride
+      // the row is read in 16-byte vectors from its first aligned element,
+      // four vectors in flight per thread, each into its own accumulator (so
+      // every accumulator still sees increasing indices).
       const bool warp = mode == ReduceMode::InnerWarp;
-      const std::string G = warp ? "32" : "256";
-      s += "  constexpr int G = " + G + ", V = " + V + ";\n"
+      s += "  constexpr int V = " + V + ";\n"
            "  using VT = Vec<T, V>;\n"
-           "  const int vec_ok = *(const int*)p.value;\n"
-           "  const int tid = threadIdx.x % G;\n"
-           "  const long long ngroups = (long long)gridDim.x * (blockDim.x / G);\n"
-           "  for (long long task = (long long)blockIdx.x * (blockDim.x / G) + threadIdx.x / G; task < p.n * C;"
-           " task += ngroups) {\n"
-           "    const long long o = task / C, c = task - o * C;\n"
-           "    long long rem = o, io = 0, oo = 0;\n" + unravel +
+           "  const int* flags = (const int*)p.value;\n"
+           "  const int vec_ok = flags[0];\n"
+           "  const long long ntasks = p.n * C;\n";
+      if (warp)
+        s += "  const int G = 1 << flags[1], lane = threadIdx.x & 31, tid = lane & (G - 1);\n"
+             "  const long long per_warp = 32 >> flags[1];\n"
+             "  const long long nwarps = ((long long)gridDim.x * blockDim.x) >> 5;\n"
+             "  // warp-uniform rounds: every lane reaches the shuffles\n"
+             "  for (long long t0 = (((long long)blockIdx.x * blockDim.x + threadIdx.x) >> 5) * per_warp; t0 < ntasks;"
+             " t0 += nwarps * per_warp) {\n"
+             "    const long long task = t0 + (lane >> flags[1]);\n"
+             "    const bool valid = task < ntasks;\n";
+      else
+        s += "  constexpr int G = 256;\n"
+             "  const int tid = threadIdx.x;\n"
+             "  for (long long task = blockIdx.x; task < ntasks; task += gridDim.x) {\n"
+             "    const bool valid = true;\n";
+      s += "    Acc s0 = acc_init();\n"
+           "    long long o = 0, c = 0, oo = 0;\n"
+           "    if (valid) {\n"
+           "    o = task / C; c = task - o * C;\n"
+           "    long long rem = o, io = 0;\n" + unravel +
            "    const char* base = p.data[0] + io;\n"
            "    const long long j0 = c * L, j1 = (j0 + L < R) ? j0 + L : R;\n"
-           "    Acc s0 = acc_init();\n"
            "    if (vec_ok) {\n"
            "      const char* first = base + j0 * (long long)sizeof(T);\n"
            "      long long head = (long long)(((16u - ((unsigned)(unsigned long long)first & 15u)) & 15u) / sizeof(T));\n"
            "      if (head > j1 - j0) head = j1 - j0;\n"
-           "      if (tid < head) put(s0, ((const T*)first)[tid], j0 + tid);\n"
+           "      for (long long h = tid; h < head; h += G) put(s0, ((const T*)first)[h], j0 + h);\n"
            "      const long long jb = j0 + head, nv = (j1 - jb) / V;\n"
            "      const VT* vp = (const VT*)(base + jb * (long long)sizeof(T));\n"
            "      Acc s1 = acc_init(), s2 = acc_init(), s3 = acc_init();\n"
-           "      long long k = tid;\n"
+           "      const VT* q = vp + tid;\n"
+           "      const VT* const q4 = nv > 3 * G ? vp + nv - 3 * G : vp;  // a round of four starts below this\n"
            "#pragma unroll 1\n"
-           "      for (; k + 3 * G < nv; k += 4 * G) {\n"
-           "        const VT a0 = vp[k], a1 = vp[k + G], a2 = vp[k + 2 * G], a3 = vp[k + 3 * G];\n"
-           "        const long long jk = jb + k * V;\n"
+           "      for (; q < q4; q += 4 * G) {\n"
+           "        const VT a0 = q[0], a1 = q[G], a2 = q[2 * G], a3 = q[3 * G];\n"
+           "        const long long jk = jb + (q - vp) * V;\n"
            "#pragma unroll\n"
            "        for (int e = 0; e < V; ++e) {\n"
-           "          put(s0, a0.v[e], jk + e); put(s1, a1.v[e], jk + G * V + e);\n"
-           "          put(s2, a2.v[e], jk + 2 * G * V + e); put(s3, a3.v[e], jk + 3 * G * V + e);\n"
+           "          put(s0, a0.v[e], jk + e); put(s1, a1.v[e], jk + (long long)G * V + e);\n"
+           "          put(s2, a2.v[e], jk + 2ll * G * V + e); put(s3, a3.v[e], jk + 3ll * G * V + e);\n"
            "        }\n"
            "      }\n"
            "#pragma unroll 1\n"
-           "      for (; k < nv; k += G) {\n"
-           "        const VT a0 = vp[k];\n"
+           "      for (; q < vp + nv; q += G) {\n"
+           "        const VT a0 = *q;\n"
            "#pragma unroll\n"
-           "        for (int e = 0; e < V; ++e) put(s0, a0.v[e], jb + k * V + e);\n"
+           "        for (int e = 0; e < V; ++e) put(s0, a0.v[e], jb + (q - vp) * V + e);\n"
            "      }\n"
            "      merge(s0, s1); merge(s0, s2); merge(s0, s3);\n"
-           "      const long long jt = jb + nv * V + tid;\n"
-           "      if (jt < j1) put(s0, *(const T*)(base + jt * (long long)sizeof(T)), jt);\n"
+           "      for (long long jt = jb + nv * V + tid; jt < j1; jt += G)"
+           " put(s0, *(const T*)(base + jt * (long long)sizeof(T)), jt);\n"
            "    } else {\n"
            "      for (long long j = j0 + tid; j < j1; j += G) put(s0, *(const T*)(base + j * rs), j);\n"
+           "    }\n"
            "    }\n";
-      s += warp ? "    warp_merge(s0);\n" : "    s0 = block_merge(s0);\n";
-      s += "    if (tid == 0) {\n"
+      s += warp ? "    warp_merge(s0, G);\n" : "    s0 = block_merge(s0);\n";
+      s += "    if (valid && tid == 0) {\n"
            "      if (C == 1) finish(p.data[1] + oo, s0);\n"
            "      else ((Acc*)p.data[2])[o * part_o + c * part_c] = s0;\n"
            "    }\n"
@@ -241,19 +259,21 @@ std::string reduce_source(core::ReduceId id, DType dtype, int out_nd, ReduceMode
     case ReduceMode::Outer:
     case ReduceMode::OuterVec: {
       // Neighbouring threads take neighbouring outputs (OV of them each, read
-      // with one vector load per row), so every warp reads whole row
-      // segments; the 8 warps of a block split the chunk's rows and combine
-      // through shared memory.
+      // with one vector load per row), so a warp reads whole row segments:
+      // 2^flags[1] threads across the outputs, the rest of the block's 256
+      // threads split the chunk's rows and combine through shared memory.
       s += "  constexpr int OV = " + OV + ";\n"
            "  using VT = Vec<T, OV>;\n"
-           "  const int tx = threadIdx.x & 31, ty = threadIdx.x >> 5;\n"
-           "  const long long cols = p.n / OV, tiles = (cols + 31) / 32;\n";
+           "  const int* flags = (const int*)p.value;\n"
+           "  const int tw = 1 << flags[1], nr = 256 >> flags[1];\n"
+           "  const int tx = threadIdx.x & (tw - 1), ty = threadIdx.x >> flags[1];\n"
+           "  const long long cols = p.n / OV, tiles = (cols + tw - 1) / tw;\n";
       s += std::string("  const long long ostride = ") + (out_nd > 0 ? "p.strides[1][" + std::to_string(out_nd - 1) + "]" : "0") +
            "; (void)ostride;\n";
-      s += "  __shared__ Acc sh[8][32];\n"
+      s += "  __shared__ Acc sh[256];\n"
            "  for (long long task = blockIdx.x; task < tiles * C; task += gridDim.x) {\n"
            "    const long long tile = task % tiles, c = task / tiles;\n"
-           "    const long long g = tile * 32 + tx;\n"
+           "    const long long g = tile * tw + tx;\n"
            "    const bool valid = g < cols;\n"
            "    long long rem = valid ? g * OV : 0, io = 0, oo = 0;\n" + unravel +
            "    const char* base = p.data[0] + io;\n"
@@ -264,29 +284,33 @@ std::string reduce_source(core::ReduceId id, DType dtype, int out_nd, ReduceMode
            "    if (valid) {\n"
            "      long long j = j0 + ty;\n"
            "#pragma unroll 1\n"
-           "      for (; j + 24 < j1; j += 32) {\n"
-           "        const VT a0 = *(const VT*)(base + j * rs), a1 = *(const VT*)(base + (j + 8) * rs);\n"
-           "        const VT a2 = *(const VT*)(base + (j + 16) * rs), a3 = *(const VT*)(base + (j + 24) * rs);\n"
+           "      for (; j + 3 * nr < j1; j += 4 * nr) {\n"
+           "        const VT a0 = *(const VT*)(base + j * rs), a1 = *(const VT*)(base + (j + nr) * rs);\n"
+           "        const VT a2 = *(const VT*)(base + (j + 2 * nr) * rs), a3 = *(const VT*)(base + (j + 3 * nr) * rs);\n"
            "#pragma unroll\n"
            "        for (int e = 0; e < OV; ++e) {\n"
-           "          put(s[e], a0.v[e], j); put(s[e], a1.v[e], j + 8); put(s[e], a2.v[e], j + 16); put(s[e], a3.v[e], j + 24);\n"
+           "          put(s[e], a0.v[e], j); put(s[e], a1.v[e], j + nr);\n"
+           "          put(s[e], a2.v[e], j + 2 * nr); put(s[e], a3.v[e], j + 3 * nr);\n"
            "        }\n"
            "      }\n"
            "#pragma unroll 1\n"
-           "      for (; j < j1; j += 8) {\n"
+           "      for (; j < j1; j += nr) {\n"
            "        const VT a0 = *(const VT*)(base + j * rs);\n"
            "#pragma unroll\n"
            "        for (int e = 0; e < OV; ++e) put(s[e], a0.v[e], j);\n"
            "      }\n"
            "    }\n"
+           "    // a tree over the row groups, one output of the OV at a time\n"
            "#pragma unroll\n"
            "    for (int e = 0; e < OV; ++e) {\n"
-           "      sh[ty][tx] = s[e];\n"
+           "      sh[threadIdx.x] = s[e];\n"
            "      __syncthreads();\n"
+           "      for (int st = nr >> 1; st > 0; st >>= 1) {\n"
+           "        if (ty < st) { Acc t = sh[threadIdx.x]; merge(t, sh[threadIdx.x + st * tw]); sh[threadIdx.x] = t; }\n"
+           "        __syncthreads();\n"
+           "      }\n"
            "      if (ty == 0 && valid) {\n"
-           "        Acc t = sh[0][tx];\n"
-           "#pragma unroll\n"
-           "        for (int q = 1; q < 8; ++q) merge(t, sh[q][tx]);\n"
+           "        const Acc t = sh[tx];\n"
            "        if (C == 1) finish(p.data[1] + oo + e * ostride, t);\n"
            "        else ((Acc*)p.data[2])[(g * OV + e) * part_o + c * part_c] = t;\n"
            "      }\n"
