@@ -9,13 +9,15 @@
 namespace cunum::backend::cuda {
 
 namespace {
-// Vectors per operand per thread in the contiguous kernel (Note in
-// docs/kernel-tuning.md). CUNUM_UFUNC_UNROLL (1-8) overrides it, for tuning.
+// Vectors per operand per thread in the contiguous kernel. One: on the H100,
+// 2 and 4 measured 0.5-1 % slower (docs/kernel-tuning.md); what mattered was
+// a block per tile instead of a grid-stride loop. CUNUM_UFUNC_UNROLL (1-8)
+// overrides it, for measuring.
 int contiguous_unroll() {
   static const int u = [] {
     const char* e = std::getenv("CUNUM_UFUNC_UNROLL");
     const int v = e ? std::atoi(e) : 0;
-    return v >= 1 && v <= 8 ? v : 2;
+    return v >= 1 && v <= 8 ? v : 1;
   }();
   return u;
 }
@@ -35,6 +37,7 @@ void CudaBackend::ufunc(core::UfuncId id, DType loop, const LoopPlan& plan) {
            reinterpret_cast<uintptr_t>(plan.data[k]) % (isz * vec) == 0;
     }
     if (ok) {
+      if (plan.size() == 0) return;
       const int unroll = contiguous_unroll();
       LoadedKernel k = kernel(key(Family::Ufunc, static_cast<int>(id), loop, loop, 0, true) | uint64_t(vec) << 48 |
                                   uint64_t(unroll) << 56,
