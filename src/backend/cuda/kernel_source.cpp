@@ -104,28 +104,29 @@ std::string ufunc_contiguous_source(core::UfuncId id, DType loop, int vec, int u
        "    const long long i0 = t0 + threadIdx.x;\n"
        "    Vec<" + T + "> a[U];\n";
   if (binary) s += "    Vec<" + T + "> b[U];\n";
-  s += "    if (t0 + tile <= nv) {  // a whole tile: all loads first\n"
+  // Loads first (unguarded for a whole tile), then one guarded compute/store
+  // loop: the op is instantiated once per element of the vectors, which
+  // keeps heavy ops (sin's slow path) quick to compile.
+  s += "    if (t0 + tile <= nv) {\n"
        "#pragma unroll\n"
        "      for (int u = 0; u < U; ++u) a[u] = x[i0 + u * (long long)blockDim.x];\n";
   if (binary)
     s += "#pragma unroll\n"
          "      for (int u = 0; u < U; ++u) b[u] = y[i0 + u * (long long)blockDim.x];\n";
-  s += "#pragma unroll\n"
-       "      for (int u = 0; u < U; ++u) {\n"
+  s += "    } else {\n"
+       "#pragma unroll\n"
+       "      for (int u = 0; u < U; ++u) if (i0 + u * (long long)blockDim.x < nv) a[u] = x[i0 + u * (long long)blockDim.x];\n";
+  if (binary)
+    s += "#pragma unroll\n"
+         "      for (int u = 0; u < U; ++u) if (i0 + u * (long long)blockDim.x < nv) b[u] = y[i0 + u * (long long)blockDim.x];\n";
+  s += "    }\n"
+       "#pragma unroll\n"
+       "    for (int u = 0; u < U; ++u) {\n"
+       "      const long long i = i0 + u * (long long)blockDim.x;\n"
+       "      if (i < nv) {\n"
        "        Vec<" + R + "> r;\n"
        "#pragma unroll\n"
        "        for (int k = 0; k < V; ++k) r.v[k] = (" + R + ")" + op + (binary ? "(a[u].v[k], b[u].v[k]);\n" : "(a[u].v[k]);\n") +
-       "        z[i0 + u * (long long)blockDim.x] = r;\n"
-       "      }\n"
-       "    } else {  // the last, partial tile\n"
-       "      for (int u = 0; u < U; ++u) {\n"
-       "        const long long i = i0 + u * (long long)blockDim.x;\n"
-       "        if (i >= nv) break;\n"
-       "        const Vec<" + T + "> a1 = x[i];\n";
-  if (binary) s += "        const Vec<" + T + "> b1 = y[i];\n";
-  s += "        Vec<" + R + "> r;\n"
-       "#pragma unroll\n"
-       "        for (int k = 0; k < V; ++k) r.v[k] = (" + R + ")" + op + (binary ? "(a1.v[k], b1.v[k]);\n" : "(a1.v[k]);\n") +
        "        z[i] = r;\n"
        "      }\n"
        "    }\n"
