@@ -342,6 +342,7 @@ def test_larger_arrays(name, dt, rng):
 STRATEGY_CASES = [
     ("rows-warp", (2200, 3000), lambda a: a, 1),
     ("rows-warp-tail", (2300, 77), lambda a: a, 1),
+    ("rows-block", (2200, 5000), lambda a: a, 1),
     ("few-rows-chunked", (5, 300001), lambda a: a, 1),
     ("full", (2000003,), lambda a: a, None),
     ("misaligned-rows", (7, 100003), lambda a: a[:, 1:], 1),

@@ -2,6 +2,7 @@
 // strategies] in kernel_source.hpp), chunk counts and the partials buffer.
 #include <algorithm>
 #include <cstdlib>
+#include <string>
 
 #include "backend/cuda/cuda_backend.hpp"
 #include "cunum/error.hpp"
@@ -11,6 +12,15 @@ namespace cunum::backend::cuda {
 namespace {
 int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
 constexpr int64_t kMaxGrid = int64_t(1) << 30;  // kernels loop over tasks past the grid
+// CUNUM_REDUCE_LONG_ROWS=warp: long rows by warps too (the choice before
+// docs/kernel-tuning.md's last step), for measuring.
+bool long_rows_by_warp() {
+  static const bool w = [] {
+    const char* e = std::getenv("CUNUM_REDUCE_LONG_ROWS");
+    return e && std::string(e) == "warp";
+  }();
+  return w;
+}
 }  // namespace
 
 void CudaBackend::reduce(core::ReduceId id, DType dtype, const ReducePlan& plan) {
@@ -35,7 +45,11 @@ void CudaBackend::reduce(core::ReduceId id, DType dtype, const ReducePlan& plan)
   int64_t cols = n_out;   // Outer: threads across the outputs
   const int64_t V = reduce_vector_width(dtype);
   if (inner) {
-    mode = n_out >= sms * 16 ? ReduceMode::InnerWarp : ReduceMode::InnerBlock;
+    // Groups of lanes for short rows; a block per row (or chunk) for long
+    // rows, whose tasks are then small enough that the last wave is short,
+    // and for few rows.
+    const bool long_rows = R >= 256 * 4 * reduce_vector_width(dtype) && !long_rows_by_warp();
+    mode = n_out >= sms * 16 && !long_rows ? ReduceMode::InnerWarp : ReduceMode::InnerBlock;
     // 16-byte loads need element-aligned rows: every row start then has a
     // 16-byte boundary within its first vector.
     bool vec = unit && isz < 16 && addr % isz == 0;
