@@ -56,14 +56,17 @@ std::string iota_source(DType dtype);
 // elements at byte stride rs. Two ways to read it, each able to split R into
 // C chunks of L elements (aux[0], aux[1]) whose partials a Final pass merges:
 // Inner*: a group per (output, chunk) walks the run; with unit stride each
-//   thread reads 16-byte vectors, four in flight. InnerWarp (a warp per task)
-//   when there are enough outputs to fill the GPU, InnerBlock (a block per
-//   task, then C chunks so that the tasks fill every SM once) when there are
-//   few, down to a single output (a full reduction).
+//   thread reads 16-byte vectors, four (narrow types: two) in flight.
+//   InnerWarp: many short rows; a group is 2^k lanes of a warp (about four
+//   vectors per lane), merged by shuffles. InnerBlock: a block per task, for
+//   long rows (small tasks, so the last wave is short) and for few rows, then
+//   with C chunks so that the tasks fill every SM once, down to a single
+//   output (a full reduction).
 // Outer*: strided reductions (sum(axis=0)). A thread per output (OuterVec:
 //   per 2-4 neighbouring outputs, read with one vector load per row), so a
-//   warp reads contiguous row segments; the 8 warps of a block split the rows
-//   and combine in shared memory; chunks across blocks only to fill the GPU.
+//   warp reads contiguous row segments; tiles are as wide as the outputs (up
+//   to 32 threads), the rest of the block splits the rows, and a shared-memory
+//   tree merges them; chunks across blocks only to fill the GPU.
 // FinalThread (a thread per output, few partials) / FinalBlock (a block per
 // output, many partials) merge the partials, at p.aux[2] * o + p.aux[3] * c.
 enum class ReduceMode : uint8_t { InnerWarp, InnerBlock, Outer, OuterVec, FinalThread, FinalBlock };
