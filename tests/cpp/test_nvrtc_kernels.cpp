@@ -42,7 +42,7 @@ TEST(NvrtcKernels, EveryUfuncLoopCompiles) {
       if ((core::ufunc_info(id).types >> d) & 1u) {
         b.add(ufunc_source(id, static_cast<DType>(d), 2, true));
         b.add(ufunc_source(id, static_cast<DType>(d), 1, false));
-        b.add(ufunc_contiguous_source(id, static_cast<DType>(d), 2));
+        b.add(ufunc_contiguous_source(id, static_cast<DType>(d), 2, 2));
       }
     EXPECT_NO_THROW(compile_to_cubin(b.src, kArch)) << core::ufunc_info(id).name;
   }
@@ -68,7 +68,8 @@ TEST(NvrtcKernels, EveryReductionCompiles) {
       const auto id = static_cast<core::ReduceId>(r);
       const DType dt = static_cast<DType>(d);
       if ((id == core::ReduceId::sum || id == core::ReduceId::prod) && is_bool(dt)) continue;
-      for (int m = 0; m < 5; ++m) b.add(reduce_source(id, dt, m == 0 ? 2 : 1, static_cast<ReduceMode>(m)));
+      for (int m = 0; m < kNumReduceModes; ++m)  // ranks 0, 1 and 2 spread over the modes
+        b.add(reduce_source(id, dt, (m + d) % 3, static_cast<ReduceMode>(m)));
     }
   EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
 }

@@ -331,3 +331,67 @@ def test_larger_arrays(name, dt, rng):
         compare(lambda xp, a: getattr(xp, name)(a, axis=axis), x)
     compare(lambda xp, a: getattr(xp, name)(a.T[::-1], axis=0), x)
     compare(lambda xp, a: getattr(xp, name)(a[::3, ::-7], axis=1), x)
+
+
+# ---------------------------------------------------------------- GPU strategies
+# Shapes that reach each reduction strategy of the CUDA backend (Note [Reduction
+# strategies]): a warp per row, a block per row with chunks merged by a thread
+# or a block per output, column reductions with vector loads (or not), with
+# and without chunks, misaligned rows and negative strides. On the CPU they are
+# only more data.
+STRATEGY_CASES = [
+    ("rows-warp", (2200, 3000), lambda a: a, 1),
+    ("rows-warp-tail", (2300, 77), lambda a: a, 1),
+    ("rows-block", (2200, 5000), lambda a: a, 1),
+    ("few-rows-chunked", (5, 300001), lambda a: a, 1),
+    ("full", (2000003,), lambda a: a, None),
+    ("misaligned-rows", (7, 100003), lambda a: a[:, 1:], 1),
+    ("cols-vec-chunked", (5000, 512), lambda a: a, 0),
+    ("cols-vec-few-chunks", (4096, 2048), lambda a: a, 0),
+    ("cols-scalar", (20000, 130), lambda a: a, 0),
+    ("cols-short", (3, 100000), lambda a: a, 0),
+    ("reversed", (3000, 1001), lambda a: a[::-1, ::-2], 0),
+    ("reversed-rows", (3000, 1001), lambda a: a[::-1, ::-2], 1),
+    ("middle-axis", (64, 5000, 8), lambda a: a, 1),
+    ("short-rows", (40000, 64), lambda a: a, 1),
+    ("tiny-rows", (100000, 3), lambda a: a, 1),
+    ("short-cols", (40000, 64), lambda a: a, 0),
+    ("two-cols", (100000, 2), lambda a: a, 0),
+    ("strided-both", (2000, 3001), lambda a: a[::2, ::3], 1),
+    ("strided-full", (3000001,), lambda a: a[::3], None),
+]
+STRATEGY_DTYPES = ["float32", "float64", "int8", "uint16", "int64", "float16", "complex64", "bool"]
+
+
+@pytest.mark.parametrize("dt", STRATEGY_DTYPES)
+@pytest.mark.parametrize("name", ["sum", "max", "min", "argmax", "argmin", "any", "all", "mean"])
+@pytest.mark.parametrize("case", STRATEGY_CASES, ids=[c[0] for c in STRATEGY_CASES])
+def test_reduction_strategies(case, name, dt, rng):
+    _, shape, view, axis = case
+    dt = numpy.dtype(dt)
+    if dt.char == "e" and name in ("sum", "mean"):
+        pytest.skip("float16 accumulation order differs between implementations")
+    if dt.kind == "b" and name in ("sum", "mean"):
+        pytest.skip("covered by the integer sums")
+    if name in ("min", "max", "argmin", "argmax"):
+        x = make_data(shape, dt, kind="full" if dt.kind in "iu" else "default", rng=rng)
+        # plant ties at the extremum, in different chunks of the reduced runs
+        flat = x.reshape(-1)
+        m = flat.max() if name in ("max", "argmax") else flat.min()
+        flat[[3, flat.size // 3, flat.size // 2, flat.size - 2]] = m
+    else:
+        x = reduction_input(name, dt, shape, rng)
+    rtol = 1e-5 if dt.kind in "fc" and name in ("sum", "mean") else None
+    if dt == numpy.float32 and name in ("sum", "mean"):
+        rtol = 1e-4  # float32 sums of ~1e6 terms: NumPy's pairwise order vs ours
+    compare(lambda xp, a: getattr(xp, name)(view(a), axis=axis), x, rtol=rtol)
+
+
+@pytest.mark.parametrize("name", ["argmax", "argmin", "max", "min"])
+def test_reduction_strategies_nan(name, rng):
+    # The first NaN wins (NumPy), also when it sits in a later chunk or column.
+    for shape, axis in (((2000003,), None), ((5000, 512), 0), ((5, 300001), 1), ((2200, 3000), 1)):
+        x = rng.uniform(-1, 1, shape).astype(numpy.float32)
+        flat = x.reshape(-1)
+        flat[[flat.size // 2, flat.size - 5, 7]] = numpy.nan
+        compare(lambda xp, a: getattr(xp, name)(a, axis=axis), x)

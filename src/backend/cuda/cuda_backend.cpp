@@ -109,6 +109,14 @@ LoadedKernel CudaBackend::build_kernel(uint64_t k, const std::string& src, bool 
     disk_cache_store(source, arch_, cubin);
     kern = load_kernel(cubin);
   }
+  // Occupancy at 256 threads, once per kernel: reductions size their chunk
+  // counts so that one wave of blocks fills every SM.
+  int blocks = 0;
+  if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, reinterpret_cast<const void*>(kern.kernel), 256, 0) ==
+      cudaSuccess)
+    kern.blocks_per_sm = blocks;
+  else
+    cudaGetLastError();
   kernels_.emplace(k, kern);
   return kern;
 }

@@ -24,6 +24,7 @@ std::vector<char> compile_to_cubin(const std::string& source, int arch, bool fma
 struct LoadedKernel {
   cudaKernel_t kernel = nullptr;
   void* function = nullptr;  // CUfunction, or null
+  int blocks_per_sm = 0;      // resident 256-thread blocks per SM (0: unknown); sizes persistent grids
 };
 // Loads a CUBIN and returns the kernel named "cunum_kernel" in it.
 LoadedKernel load_kernel(const std::vector<char>& cubin);

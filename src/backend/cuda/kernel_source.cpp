@@ -80,31 +80,64 @@ std::string ufunc_source(core::UfuncId id, DType loop, int nd, bool index32) {
   return kPrelude + strided_loop(nd, info.nin + 1, index32, body);
 }
 
-std::string ufunc_contiguous_source(core::UfuncId id, DType loop, int vec) {
-  // Every operand contiguous and aligned to vec elements: each thread moves
-  // vec consecutive elements per operand with one wide (up to 16-byte) access.
+std::string ufunc_contiguous_source(core::UfuncId id, DType loop, int vec, int unroll) {
+  // Every operand contiguous and aligned to vec elements. A block takes a
+  // tile of 256 * unroll vectors; each thread issues all its loads (unroll
+  // wide accesses of up to 16 bytes per input) before the first use, so
+  // several loads per thread are in flight, then computes and stores.
   const auto& info = core::ufunc_info(id);
   const std::string T = kernel_type_name(loop);
   const std::string R = kernel_type_name(core::ufunc_out_dtype(id, loop));
-  const std::string V = std::to_string(vec);
+  const std::string V = std::to_string(vec), U = std::to_string(unroll);
   const std::string op = std::string("cunum::ops::") + info.name + "{}";
+  const bool binary = info.nin == 2;
   std::string s = kPrelude + params(0);
   s += "template <class X> struct alignas(sizeof(X) * " + V + ") Vec { X v[" + V + "]; };\n";
-  s += "extern \"C\" __global__ void cunum_kernel(P p) {\n"
-       "  const long long n = p.n, nv = n / " + V + ";\n"
-       "  const long long stride = (long long)gridDim.x * blockDim.x;\n"
-       "  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < nv; i += stride) {\n"
-       "    const Vec<" + T + "> a = ((const Vec<" + T + ">*)p.data[0])[i];\n";
-  if (info.nin == 2) s += "    const Vec<" + T + "> b = ((const Vec<" + T + ">*)p.data[1])[i];\n";
-  s += "    Vec<" + R + "> r;\n#pragma unroll\n    for (int k = 0; k < " + V + "; ++k) r.v[k] = (" + R + ")" + op +
-       (info.nin == 2 ? "(a.v[k], b.v[k]);\n" : "(a.v[k]);\n");
-  s += "    ((Vec<" + R + ">*)p.data[" + std::to_string(info.nin) + "])[i] = r;\n  }\n";
+  s += "extern \"C\" __global__ void __launch_bounds__(256) cunum_kernel(P p) {\n"
+       "  constexpr int U = " + U + ", V = " + V + ";\n"
+       "  const long long n = p.n, nv = n / V;\n"
+       "  const Vec<" + T + ">* x = (const Vec<" + T + ">*)p.data[0];\n";
+  if (binary) s += "  const Vec<" + T + ">* y = (const Vec<" + T + ">*)p.data[1];\n";
+  s += "  Vec<" + R + ">* z = (Vec<" + R + ">*)p.data[" + std::to_string(info.nin) + "];\n"
+       "  const long long tile = (long long)blockDim.x * U;\n"
+       "  for (long long t0 = (long long)blockIdx.x * tile; t0 < nv; t0 += (long long)gridDim.x * tile) {\n"
+       "    const long long i0 = t0 + threadIdx.x;\n"
+       "    Vec<" + T + "> a[U];\n";
+  if (binary) s += "    Vec<" + T + "> b[U];\n";
+  // Loads first (unguarded for a whole tile), then one guarded compute/store
+  // loop: the op is instantiated once per element of the vectors, which
+  // keeps heavy ops (sin's slow path) quick to compile.
+  s += "    if (t0 + tile <= nv) {\n"
+       "#pragma unroll\n"
+       "      for (int u = 0; u < U; ++u) a[u] = x[i0 + u * (long long)blockDim.x];\n";
+  if (binary)
+    s += "#pragma unroll\n"
+         "      for (int u = 0; u < U; ++u) b[u] = y[i0 + u * (long long)blockDim.x];\n";
+  s += "    } else {\n"
+       "#pragma unroll\n"
+       "      for (int u = 0; u < U; ++u) if (i0 + u * (long long)blockDim.x < nv) a[u] = x[i0 + u * (long long)blockDim.x];\n";
+  if (binary)
+    s += "#pragma unroll\n"
+         "      for (int u = 0; u < U; ++u) if (i0 + u * (long long)blockDim.x < nv) b[u] = y[i0 + u * (long long)blockDim.x];\n";
+  s += "    }\n"
+       "#pragma unroll\n"
+       "    for (int u = 0; u < U; ++u) {\n"
+       "      const long long i = i0 + u * (long long)blockDim.x;\n"
+       "      if (i < nv) {\n"
+       "        Vec<" + R + "> r;\n"
+       "#pragma unroll\n"
+       "        for (int k = 0; k < V; ++k) r.v[k] = (" + R + ")" + op + (binary ? "(a[u].v[k], b[u].v[k]);\n" : "(a[u].v[k]);\n") +
+       "        z[i] = r;\n"
+       "      }\n"
+       "    }\n"
+       "  }\n";
   // the tail (n % vec elements)
-  s += "  for (long long i = nv * " + V + " + (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)\n";
-  if (info.nin == 2)
-    s += "    ((" + R + "*)p.data[2])[i] = (" + R + ")" + op + "(((const " + T + "*)p.data[0])[i], ((const " + T + "*)p.data[1])[i]);\n";
+  s += "  for (long long i = nv * V + (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n;"
+       " i += (long long)gridDim.x * blockDim.x)\n";
+  if (binary)
+    s += "    ((" + R + "*)z)[i] = (" + R + ")" + op + "(((const " + T + "*)x)[i], ((const " + T + "*)y)[i]);\n";
   else
-    s += "    ((" + R + "*)p.data[1])[i] = (" + R + ")" + op + "(((const " + T + "*)p.data[0])[i]);\n";
+    s += "    ((" + R + "*)z)[i] = (" + R + ")" + op + "(((const " + T + "*)x)[i]);\n";
   s += "}\n";
   return s;
 }

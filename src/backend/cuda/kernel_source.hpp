@@ -60,18 +60,37 @@ const char* kernel_type_name(DType d);
 
 // Sources. `nd` is the plan's (coalesced) rank, `index32` picks int offsets.
 std::string ufunc_source(core::UfuncId id, DType loop, int nd, bool index32);
-// All operands contiguous and aligned to `vec` elements (vec * itemsize <= 16).
-std::string ufunc_contiguous_source(core::UfuncId id, DType loop, int vec);
+// All operands contiguous and aligned to `vec` elements (vec * itemsize <= 16);
+// each thread moves `unroll` such vectors per operand per tile.
+std::string ufunc_contiguous_source(core::UfuncId id, DType loop, int vec, int unroll);
 std::string cast_source(DType from, DType to, int nd, bool index32, bool masked);
 std::string fill_source(DType dtype, int nd, bool index32);
 std::string iota_source(DType dtype);
 // Note [Reduction strategies]
-// Block: a block per output (inner, contiguous reductions with many outputs).
-// Thread: a thread per output (outer, strided reductions: rows read coalesced).
-// *Partial: the reduced range is split in C chunks (aux[0]) of L elements
-// (aux[1]), each writes a partial; Final merges the C partials per output.
-// Together they keep every SM busy whatever the shape.
-enum class ReduceMode : uint8_t { Block, BlockPartial, Final, Thread, ThreadPartial };
+// The planner hands over kept dims (the outputs) and one reduced run of R
+// elements at byte stride rs. Two ways to read it, each able to split R into
+// C chunks of L elements (aux[0], aux[1]) whose partials a Final pass merges:
+// Inner*: a group per (output, chunk) walks the run; with unit stride each
+//   thread reads 16-byte vectors, four (narrow types: two) in flight.
+//   InnerWarp: many short rows; a group is 2^k lanes of a warp (about four
+//   vectors per lane), merged by shuffles. InnerBlock: a block per task, for
+//   long rows (small tasks, so the last wave is short) and for few rows, then
+//   with C chunks so that the tasks fill every SM once, down to a single
+//   output (a full reduction).
+// Outer*: strided reductions (sum(axis=0)). A thread per output (OuterVec:
+//   per 2-4 neighbouring outputs, read with one vector load per row), so a
+//   warp reads contiguous row segments; tiles are as wide as the outputs (up
+//   to 32 threads), the rest of the block splits the rows, and a shared-memory
+//   tree merges them; chunks across blocks only to fill the GPU.
+// FinalThread (a thread per output, few partials) / FinalBlock (a block per
+// output, many partials) merge the partials, at p.aux[2] * o + p.aux[3] * c.
+enum class ReduceMode : uint8_t { InnerWarp, InnerBlock, Outer, OuterVec, FinalThread, FinalBlock };
+constexpr int kNumReduceModes = 6;
+// Elements per 16-byte vector of `dtype` in the Inner modes, and in OuterVec.
+int reduce_vector_width(DType dtype);
+int reduce_outer_vector_width(DType dtype);
+// Bytes per partial (an upper bound of the kernels' `sizeof(Acc)`).
+size_t reduce_partial_bytes(core::ReduceId id, DType dtype);
 std::string reduce_source(core::ReduceId id, DType dtype, int out_nd, ReduceMode mode);
 
 }  // namespace cunum::backend::cuda

@@ -1,11 +1,27 @@
 // How a reduction plan becomes kernel launches: the strategy (Note [Reduction
 // strategies] in kernel_source.hpp), chunk counts and the partials buffer.
 #include <algorithm>
+#include <cstdlib>
+#include <string>
 
 #include "backend/cuda/cuda_backend.hpp"
 #include "cunum/error.hpp"
 
 namespace cunum::backend::cuda {
+
+namespace {
+int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
+constexpr int64_t kMaxGrid = int64_t(1) << 30;  // kernels loop over tasks past the grid
+// CUNUM_REDUCE_LONG_ROWS=warp: long rows by warps too (the choice before
+// docs/kernel-tuning.md's last step), for measuring.
+bool long_rows_by_warp() {
+  static const bool w = [] {
+    const char* e = std::getenv("CUNUM_REDUCE_LONG_ROWS");
+    return e && std::string(e) == "warp";
+  }();
+  return w;
+}
+}  // namespace
 
 void CudaBackend::reduce(core::ReduceId id, DType dtype, const ReducePlan& plan) {
   const int nd = static_cast<int>(plan.out_shape.size());
@@ -15,31 +31,75 @@ void CudaBackend::reduce(core::ReduceId id, DType dtype, const ReducePlan& plan)
   CUNUM_ASSERT(plan.red_shape.size() <= 1);
   const int64_t R = plan.red_shape.empty() ? 1 : plan.red_shape[0];
   const int64_t rs = plan.red_strides.empty() ? 0 : plan.red_strides[0];
-  const bool inner = rs == static_cast<int64_t>(itemsize(dtype)) || R <= 32;
+  const int64_t isz = static_cast<int64_t>(itemsize(dtype));
   const int64_t sms = sm_count_;
+  const auto addr = reinterpret_cast<uintptr_t>(plan.in);
 
-  // See Note [Reduction strategies]: pick the mode and the number of chunks C.
+  // See Note [Reduction strategies]. Inner when the reduced run is contiguous,
+  // or when neither it nor the outputs are, and the runs are long.
+  const bool unit = rs == isz;
+  const bool adjacent_outputs = nd > 0 && std::abs(plan.in_strides[nd - 1]) <= 16;
+  const bool inner = nd == 0 || unit || (!adjacent_outputs && R >= 4 * n_out && n_out < 1024);
   ReduceMode mode;
-  int64_t C = 1;
+  int flags[2] = {0, 0};  // p.value: {16-byte loads allowed (Inner), log2 of the group / tile width}
+  int64_t cols = n_out;   // Outer: threads across the outputs
+  const int64_t V = reduce_vector_width(dtype);
   if (inner) {
-    if (n_out >= sms * 4 || R < 8192) {
-      mode = ReduceMode::Block;
-    } else {
-      mode = ReduceMode::BlockPartial;
-      C = std::min<int64_t>({4096, (sms * 16 + n_out - 1) / n_out, (R + 2047) / 2048});
-    }
+    // Groups of lanes for short rows; a block per row (or chunk) for long
+    // rows, whose tasks are then small enough that the last wave is short,
+    // and for few rows.
+    const bool long_rows = R >= 256 * 4 * reduce_vector_width(dtype) && !long_rows_by_warp();
+    mode = n_out >= sms * 16 && !long_rows ? ReduceMode::InnerWarp : ReduceMode::InnerBlock;
+    // 16-byte loads need element-aligned rows: every row start then has a
+    // 16-byte boundary within its first vector.
+    bool vec = unit && isz < 16 && addr % isz == 0;
+    for (int d = 0; d < nd && vec; ++d) vec = plan.in_strides[d] % isz == 0;
+    flags[0] = vec;
   } else {
-    const int64_t want_threads = sms * 2048;
-    C = std::min<int64_t>({256, std::max<int64_t>(1, want_threads / n_out), std::max<int64_t>(1, R / 16)});
-    mode = C > 1 ? ReduceMode::ThreadPartial : ReduceMode::Thread;
+    mode = ReduceMode::Outer;
+    const int64_t ov = reduce_outer_vector_width(dtype);
+    bool vec = ov > 1 && nd > 0 && plan.in_strides[nd - 1] == isz && plan.out_shape[nd - 1] % ov == 0 &&
+               addr % (isz * ov) == 0 && rs % (isz * ov) == 0;
+    for (int d = 0; d + 1 < nd && vec; ++d) vec = plan.in_strides[d] % (isz * ov) == 0;
+    if (vec) mode = ReduceMode::OuterVec, cols = n_out / ov;
+    // threads across the outputs: up to 32, fewer for narrow rows (the rest of
+    // the block then splits the rows)
+    while (flags[1] < 5 && (int64_t(1) << flags[1]) < cols) ++flags[1];
   }
-  if (mode == ReduceMode::BlockPartial && C <= 1) mode = ReduceMode::Block, C = 1;
-  const int64_t L = (R + C - 1) / C;
+  if (mode == ReduceMode::InnerWarp) {
+    // lanes per row: about four vectors each (one unrolled round), up to 32
+    const int64_t per_row = ceil_div(R, V * 4);
+    while (flags[1] < 5 && (int64_t(1) << flags[1]) < per_row) ++flags[1];
+  }
+  const int64_t width = int64_t(1) << flags[1];
 
   auto get = [&](ReduceMode m) {
     return kernel(key(Family::Reduce, static_cast<int>(id) | static_cast<int>(m) << 4, dtype, dtype, nd, false),
                   [&] { return reduce_source(id, dtype, nd, m); });
   };
+  const LoadedKernel main = get(mode);
+  // Resident blocks of 256 threads per SM for this kernel (its registers decide).
+  const int64_t per_sm = main.blocks_per_sm > 0 ? main.blocks_per_sm : 4;
+
+  // Chunks: only when the tasks without them leave SMs idle; then as many as
+  // fill every SM once (one wave, so no SM waits on a straggling second one),
+  // but never so short that a thread reads fewer than ~8 vectors or rows.
+  int64_t C = 1, tasks_per_block = 1, tasks0 = n_out, min_len = 1;
+  int64_t capacity = sms * per_sm;  // resident tasks
+  switch (mode) {
+    case ReduceMode::InnerWarp:
+      tasks_per_block = 256 / width, capacity *= 256 / width, min_len = width * V * 8;
+      break;
+    case ReduceMode::InnerBlock: min_len = 256 * V * 8; break;
+    default: tasks0 = ceil_div(cols, width), min_len = (256 / width) * 8; break;
+  }
+  if (tasks0 < capacity && R > min_len) C = std::max<int64_t>(1, std::min(capacity / tasks0, R / min_len));
+  int64_t L = ceil_div(R, C);
+  if (inner) L = ceil_div(L, 16) * 16;  // chunk starts stay 16-byte aligned relative to the row
+  if (L > 0) C = ceil_div(R, L);
+  if (C < 1) C = 1;
+  const bool outer_parts = !inner;
+
   ParamBlock p(nd);
   for (int d = 0; d < nd; ++d) {
     p.set_shape(d, plan.out_shape[d]);
@@ -53,19 +113,23 @@ void CudaBackend::reduce(core::ReduceId id, DType dtype, const ReducePlan& plan)
   p.set_iaux(1, rs);
   p.set_aux(0, static_cast<double>(C));
   p.set_aux(1, static_cast<double>(L));
-  const bool partial = mode == ReduceMode::BlockPartial || mode == ReduceMode::ThreadPartial;
-  void* parts = partial ? allocate(static_cast<size_t>(n_out * C) * 32) : nullptr;
+  // Partials: per output contiguous (Inner) or per chunk contiguous (Outer:
+  // then FinalThread reads them coalesced).
+  p.set_aux(2, static_cast<double>(outer_parts ? 1 : C));
+  p.set_aux(3, static_cast<double>(outer_parts ? n_out : 1));
+  p.set_value(flags, sizeof flags);
+  void* parts = C > 1 ? allocate(static_cast<size_t>(n_out * C) * reduce_partial_bytes(id, dtype)) : nullptr;
   p.set_data(2, parts);
   use_device();
   void* args[] = {p.bytes.data()};
-  const int64_t tasks = n_out * C;
-  const bool per_thread = mode == ReduceMode::Thread || mode == ReduceMode::ThreadPartial;
-  const unsigned grid = static_cast<unsigned>(
-      per_thread ? std::min<int64_t>((tasks + 255) / 256, sms * 64) : std::min<int64_t>(tasks, sms * 64));
-  launch_kernel(get(mode), dim3(grid), dim3(256), args, stream());
-  if (partial) {
-    const unsigned g2 = static_cast<unsigned>(std::min<int64_t>(n_out, sms * 64));
-    launch_kernel(get(ReduceMode::Final), dim3(g2), dim3(256), args, stream());
+  const int64_t tasks = tasks0 * C;
+  const unsigned grid = static_cast<unsigned>(std::min(ceil_div(tasks, tasks_per_block), kMaxGrid));
+  launch_kernel(main, dim3(grid), dim3(256), args, stream());
+  if (C > 1) {
+    // Few partials per output: a thread each; many (few outputs): a block each.
+    const ReduceMode fm = C <= 64 ? ReduceMode::FinalThread : ReduceMode::FinalBlock;
+    const int64_t g2 = fm == ReduceMode::FinalThread ? ceil_div(n_out, 256) : n_out;
+    launch_kernel(get(fm), dim3(static_cast<unsigned>(std::min(g2, kMaxGrid))), dim3(256), args, stream());
     deallocate(parts, 0);
   }
 }

@@ -1,14 +1,60 @@
 // Reduction kernel sources (Note [Reduction strategies] in kernel_source.hpp).
+//
+// Every source has the same shape: the per-reduction pieces (accumulator
+// struct `Acc`, `put` one element, `merge` two accumulators, `finish` into the
+// output), the group-combine helpers (warp shuffles, then shared memory across
+// the warps of a block), and the one kernel of the requested mode.
+#include <algorithm>
+
 #include "backend/cuda/kernel_source.hpp"
 
 namespace cunum::backend::cuda {
+
+int reduce_vector_width(DType dtype) { return static_cast<int>(std::max<size_t>(1, 16 / itemsize(dtype))); }
+
+int reduce_outer_vector_width(DType dtype) { return std::min(4, reduce_vector_width(dtype)); }
+
+namespace {
+
+// Which optional fields an accumulator carries: `idx` (arg reductions) and
+// `have` (reductions without an identity). Sums carry only the value, which
+// keeps registers, shared memory and the partials buffer small.
+struct AccFields {
+  bool idx = false, have = false;
+};
+
+AccFields acc_fields(core::ReduceId id) {
+  using core::ReduceId;
+  switch (id) {
+    case ReduceId::argmax:
+    case ReduceId::argmin: return {true, true};
+    case ReduceId::max:
+    case ReduceId::min: return {false, true};
+    default: return {false, false};
+  }
+}
+
+}  // namespace
+
+size_t reduce_partial_bytes(core::ReduceId id, DType dtype) {
+  // Mirrors the generated `struct Acc` (A = T except: sums of half accumulate
+  // in float, any/all in bool); rounded up generously to 16-byte alignment.
+  const AccFields f = acc_fields(id);
+  size_t a = itemsize(dtype);
+  if (id == core::ReduceId::any || id == core::ReduceId::all) a = 1;
+  if ((id == core::ReduceId::sum || id == core::ReduceId::prod) && dtype == DType::Float16) a = 4;
+  size_t bytes = a;
+  if (f.idx) bytes = (bytes + 7) / 8 * 8 + 8;
+  if (f.have) bytes = (bytes + 3) / 4 * 4 + 4;
+  return (bytes + 15) / 16 * 16;
+}
 
 std::string reduce_source(core::ReduceId id, DType dtype, int out_nd, ReduceMode mode) {
   using core::ReduceId;
   const std::string T = kernel_type_name(dtype);
   // Per reduction: the accumulator type A, its start value, how one element v
-  // (at index j) enters it, how another partial (oacc, oidx, ohave) merges
-  // into it, and how it is written to `out`.
+  // (at index j) enters it, how another accumulator (oacc, oidx, ohave)
+  // merges into it, and how it is written to `out`.
   std::string A, init, elem, merge, result;
   const bool integral = is_integer(dtype) || is_bool(dtype);
   switch (id) {
@@ -39,10 +85,11 @@ std::string reduce_source(core::ReduceId id, DType dtype, int out_nd, ReduceMode
       const std::string gt = id == ReduceId::argmax ? ">" : "<";
       A = T;
       init = "A{}";
-      // Within one thread indices grow: a strict compare keeps the first.
+      // Every accumulator sees its elements in increasing index order: a
+      // strict compare keeps the first of equal values, the first NaN sticks.
       elem = "if (!have) { acc = v; idx = j; have = 1; } else if (!cunum::math::isnan(acc) && "
              "(cunum::math::isnan(v) || v " + gt + " acc)) { acc = v; idx = j; }";
-      // Across partials: NaN first, then the extremum, ties to the smaller index.
+      // Across accumulators: NaN first, then the extremum, ties to the smaller index.
       merge = "if (ohave) { bool an = cunum::math::isnan(acc), bn = cunum::math::isnan(oacc);"
               " bool take = !have || (an && bn ? oidx < idx : an ? false : bn ? true :"
               " (oacc " + gt + " acc) || (!(acc " + gt + " oacc) && oidx < idx));"
@@ -62,76 +109,250 @@ std::string reduce_source(core::ReduceId id, DType dtype, int out_nd, ReduceMode
       break;
     }
   }
+  const AccFields f = acc_fields(id);
+  const std::string V = std::to_string(reduce_vector_width(dtype));
+  const std::string OV = std::to_string(mode == ReduceMode::OuterVec ? reduce_outer_vector_width(dtype) : 1);
+
+  std::string s = kPrelude + params(out_nd);
+  s += "using T = " + T + ";\nusing A = " + A + ";\n";
+  // --- the accumulator and its four operations
+  s += "struct Acc { A acc;";
+  if (f.idx) s += " long long idx;";
+  if (f.have) s += " int have;";
+  s += " };\n";
+  const std::string bind = std::string("A& acc = s.acc;") + (f.idx ? " long long& idx = s.idx;" : "") +
+                           (f.have ? " int& have = s.have;" : "");
+  s += "__device__ __forceinline__ Acc acc_init() { Acc s; s.acc = " + init + ";" + (f.idx ? " s.idx = 0;" : "") +
+       (f.have ? " s.have = 0;" : "") + " return s; }\n";
+  s += "__device__ __forceinline__ void put(Acc& s, const T v, const long long j) { " + bind + " (void)j; " + elem +
+       " }\n";
+  s += "__device__ __forceinline__ void merge(Acc& s, const Acc& o) { " + bind + " const A oacc = o.acc;" +
+       (f.idx ? " const long long oidx = o.idx;" : "") + (f.have ? " const int ohave = o.have;" : "") + " " + merge +
+       " }\n";
+  s += "__device__ __forceinline__ void finish(char* out, const Acc& s) { const A acc = s.acc;" +
+       std::string(f.idx ? " const long long idx = s.idx;" : "") + " (void)acc; " + result + " }\n";
+  // --- combining the accumulators of a warp (shuffles) and of a block
+  // Native shuffles for 4- and 8-byte arithmetic types; any other trivially
+  // copyable X (bool, int8, half, complex ...) as 32-bit words through a union.
+  s += "__device__ __forceinline__ float shfl_xor(float x, int m) { return __shfl_xor_sync(0xffffffffu, x, m); }\n"
+       "__device__ __forceinline__ double shfl_xor(double x, int m) { return __shfl_xor_sync(0xffffffffu, x, m); }\n"
+       "__device__ __forceinline__ int shfl_xor(int x, int m) { return __shfl_xor_sync(0xffffffffu, x, m); }\n"
+       "__device__ __forceinline__ unsigned shfl_xor(unsigned x, int m) { return __shfl_xor_sync(0xffffffffu, x, m); }\n"
+       "__device__ __forceinline__ long long shfl_xor(long long x, int m) { return __shfl_xor_sync(0xffffffffu, x, m); }\n"
+       "__device__ __forceinline__ unsigned long long shfl_xor(unsigned long long x, int m) {"
+       " return __shfl_xor_sync(0xffffffffu, x, m); }\n";
+  s += "template <class X> __device__ __forceinline__ X shfl_xor(X x, int m) {\n"
+       "  union U { X x; unsigned int w[(sizeof(X) + 3) / 4]; __device__ U() {} } u;\n"
+       "  u.w[(sizeof(X) + 3) / 4 - 1] = 0u;\n"
+       "  u.x = x;\n"
+       "#pragma unroll\n"
+       "  for (int k = 0; k < (int)((sizeof(X) + 3) / 4); ++k) u.w[k] = __shfl_xor_sync(0xffffffffu, u.w[k], m);\n"
+       "  return u.x;\n}\n";
+  // Merges the accumulators of each aligned group of `width` lanes (a power
+  // of two <= 32); all 32 lanes must call it.
+  s += "__device__ __forceinline__ void warp_merge(Acc& s, int width = 32) {\n"
+       "  for (int m = width >> 1; m > 0; m >>= 1) { Acc o; o.acc = shfl_xor(s.acc, m);" +
+       std::string(f.idx ? " o.idx = shfl_xor(s.idx, m);" : "") + (f.have ? " o.have = shfl_xor(s.have, m);" : "") +
+       " merge(s, o); }\n}\n";
+  // The whole block (256 threads, 8 warps); the result is in thread 0.
+  s += "__device__ __forceinline__ Acc block_merge(Acc s) {\n"
+       "  __shared__ Acc sh[8];\n"
+       "  const int lane = threadIdx.x & 31, w = threadIdx.x >> 5;\n"
+       "  warp_merge(s);\n"
+       "  if (lane == 0) sh[w] = s;\n"
+       "  __syncthreads();\n"
+       "  if (w == 0) { s = lane < 8 ? sh[lane] : acc_init(); warp_merge(s); }\n"
+       "  __syncthreads();  // sh is reused by the block's next task\n"
+       "  return s;\n}\n";
+  s += "template <class X, int N> struct alignas(sizeof(X) * N) Vec { X v[N]; };\n";
   const std::string unravel =
       out_nd > 0 ? "    for (int d = " + std::to_string(out_nd - 1) +
                        "; d >= 0; --d) { long long c_ = rem % p.shape[d]; rem /= p.shape[d];"
                        " io += c_ * p.strides[0][d]; oo += c_ * p.strides[1][d]; }\n"
                  : "";
-  std::string s = kPrelude + params(out_nd);
-  s += "using T = " + T + ";\nusing A = " + A + ";\n";
-  s += "struct Part { A acc; long long idx; int have; };\n";
   // p.n: outputs; p.iaux[0]: reduced length R, p.iaux[1]: its byte stride;
-  // p.aux unused; chunks C = p.shape-independent value in p.iaux via data[3].
+  // p.aux[0]: chunks C, p.aux[1]: chunk length L, p.aux[2], p.aux[3]: the
+  // partials' index strides per output and per chunk; p.value (int): 1 when
+  // Inner rows may be read with 16-byte loads; p.data[2]: the partials.
   s += "extern \"C\" __global__ void __launch_bounds__(256) cunum_kernel(P p) {\n"
        "  const long long R = p.iaux[0], rs = p.iaux[1];\n"
        "  const long long C = (long long)p.aux[0], L = (long long)p.aux[1];\n"
-       "  (void)C; (void)L; (void)rs; (void)R;\n";
-  auto block_tree = [&](const std::string& finish) {
-    return "    __shared__ A sh[256]; __shared__ long long shi[256]; __shared__ int shv[256];\n"
-           "    sh[t] = acc; shi[t] = idx; shv[t] = have;\n"
-           "    __syncthreads();\n"
-           "    for (int s = blockDim.x / 2; s > 0; s >>= 1) {\n"
-           "      if (t < s) { A oacc = sh[t + s]; long long oidx = shi[t + s]; int ohave = shv[t + s];"
-           " (void)oidx; (void)ohave; " + merge + " sh[t] = acc; shi[t] = idx; shv[t] = have; }\n"
+       "  const long long part_o = (long long)p.aux[2], part_c = (long long)p.aux[3];\n"
+       "  (void)R; (void)rs; (void)C; (void)L; (void)part_o; (void)part_c;\n";
+  switch (mode) {
+    case ReduceMode::InnerWarp:
+    case ReduceMode::InnerBlock: {
+      // A group per task = (output o, chunk c): in InnerWarp a group is
+      // 2^flags[1] lanes of a warp (short rows take a few lanes each, long
+      // rows a whole warp), in InnerBlock the whole block. With unit stride
+      // the row is read in 16-byte vectors from its first aligned element,
+      // four vectors in flight per thread, each into its own accumulator (so
+      // every accumulator still sees increasing indices).
+      const bool warp = mode == ReduceMode::InnerWarp;
+      // Loads in flight per thread: 4 vectors, 2 for the narrow types (their
+      // 8-16 elements per vector already make long unrolled bodies that slow
+      // NVRTC down).
+      const std::string U = reduce_vector_width(dtype) >= 8 ? "2" : "4";
+      s += "  constexpr int V = " + V + ", U = " + U + ";\n"
+           "  using VT = Vec<T, V>;\n"
+           "  const int* flags = (const int*)p.value;\n"
+           "  const int vec_ok = flags[0];\n"
+           "  const long long ntasks = p.n * C;\n";
+      if (warp)
+        s += "  const int G = 1 << flags[1], lane = threadIdx.x & 31, tid = lane & (G - 1);\n"
+             "  const long long per_warp = 32 >> flags[1];\n"
+             "  const long long nwarps = ((long long)gridDim.x * blockDim.x) >> 5;\n"
+             "  // warp-uniform rounds: every lane reaches the shuffles\n"
+             "  for (long long t0 = (((long long)blockIdx.x * blockDim.x + threadIdx.x) >> 5) * per_warp; t0 < ntasks;"
+             " t0 += nwarps * per_warp) {\n"
+             "    const long long task = t0 + (lane >> flags[1]);\n"
+             "    const bool valid = task < ntasks;\n";
+      else
+        s += "  constexpr int G = 256;\n"
+             "  const int tid = threadIdx.x;\n"
+             "  for (long long task = blockIdx.x; task < ntasks; task += gridDim.x) {\n"
+             "    const bool valid = true;\n";
+      s += "    Acc s0 = acc_init();\n"
+           "    long long o = 0, c = 0, oo = 0;\n"
+           "    if (valid) {\n"
+           "    o = task / C; c = task - o * C;\n"
+           "    long long rem = o, io = 0;\n" + unravel +
+           "    const char* base = p.data[0] + io;\n"
+           "    const long long j0 = c * L, j1 = (j0 + L < R) ? j0 + L : R;\n"
+           "    if (vec_ok) {\n"
+           "      const char* first = base + j0 * (long long)sizeof(T);\n"
+           "      long long head = (long long)(((16u - ((unsigned)(unsigned long long)first & 15u)) & 15u) / sizeof(T));\n"
+           "      if (head > j1 - j0) head = j1 - j0;\n"
+           "      for (long long h = tid; h < head; h += G) put(s0, ((const T*)first)[h], j0 + h);\n"
+           "      const long long jb = j0 + head, nv = (j1 - jb) / V;\n"
+           "      const VT* vp = (const VT*)(base + jb * (long long)sizeof(T));\n"
+           "      Acc sx[U - 1];  // one accumulator per load in flight\n"
+           "#pragma unroll\n"
+           "      for (int u = 0; u < U - 1; ++u) sx[u] = acc_init();\n"
+           "      const VT* q = vp + tid;\n"
+           "      const VT* const qu = nv > (U - 1) * G ? vp + nv - (U - 1) * G : vp;  // a full round starts below this\n"
+           "#pragma unroll 1\n"
+           "      for (; q < qu; q += U * G) {\n"
+           "        VT a[U];\n"
+           "#pragma unroll\n"
+           "        for (int u = 0; u < U; ++u) a[u] = q[u * G];\n"
+           "        const long long jk = jb + (q - vp) * V;\n"
+           "#pragma unroll\n"
+           "        for (int e = 0; e < V; ++e) put(s0, a[0].v[e], jk + e);\n"
+           "#pragma unroll\n"
+           "        for (int u = 1; u < U; ++u)\n"
+           "#pragma unroll\n"
+           "          for (int e = 0; e < V; ++e) put(sx[u - 1], a[u].v[e], jk + (long long)u * G * V + e);\n"
+           "      }\n"
+           "#pragma unroll 1\n"
+           "      for (; q < vp + nv; q += G) {\n"
+           "        const VT a0 = *q;\n"
+           "#pragma unroll\n"
+           "        for (int e = 0; e < V; ++e) put(s0, a0.v[e], jb + (q - vp) * V + e);\n"
+           "      }\n"
+           "#pragma unroll\n"
+           "      for (int u = 0; u < U - 1; ++u) merge(s0, sx[u]);\n"
+           "      for (long long jt = jb + nv * V + tid; jt < j1; jt += G)"
+           " put(s0, *(const T*)(base + jt * (long long)sizeof(T)), jt);\n"
+           "    } else {\n"
+           "      for (long long j = j0 + tid; j < j1; j += G) put(s0, *(const T*)(base + j * rs), j);\n"
+           "    }\n"
+           "    }\n";
+      s += warp ? "    warp_merge(s0, G);\n" : "    s0 = block_merge(s0);\n";
+      s += "    if (valid && tid == 0) {\n"
+           "      if (C == 1) finish(p.data[1] + oo, s0);\n"
+           "      else ((Acc*)p.data[2])[o * part_o + c * part_c] = s0;\n"
+           "    }\n"
+           "  }\n}\n";
+      break;
+    }
+    case ReduceMode::Outer:
+    case ReduceMode::OuterVec: {
+      // Neighbouring threads take neighbouring outputs (OV of them each, read
+      // with one vector load per row), so a warp reads whole row segments:
+      // 2^flags[1] threads across the outputs, the rest of the block's 256
+      // threads split the chunk's rows and combine through shared memory.
+      s += "  constexpr int OV = " + OV + ";\n"
+           "  using VT = Vec<T, OV>;\n"
+           "  const int* flags = (const int*)p.value;\n"
+           "  const int tw = 1 << flags[1], nr = 256 >> flags[1];\n"
+           "  const int tx = threadIdx.x & (tw - 1), ty = threadIdx.x >> flags[1];\n"
+           "  const long long cols = p.n / OV, tiles = (cols + tw - 1) / tw;\n";
+      s += std::string("  const long long ostride = ") + (out_nd > 0 ? "p.strides[1][" + std::to_string(out_nd - 1) + "]" : "0") +
+           "; (void)ostride;\n";
+      s += "  __shared__ Acc sh[256];\n"
+           "  for (long long task = blockIdx.x; task < tiles * C; task += gridDim.x) {\n"
+           "    const long long tile = task % tiles, c = task / tiles;\n"
+           "    const long long g = tile * tw + tx;\n"
+           "    const bool valid = g < cols;\n"
+           "    long long rem = valid ? g * OV : 0, io = 0, oo = 0;\n" + unravel +
+           "    const char* base = p.data[0] + io;\n"
+           "    const long long j0 = c * L, j1 = (j0 + L < R) ? j0 + L : R;\n"
+           "    Acc s[OV];\n"
+           "#pragma unroll\n"
+           "    for (int e = 0; e < OV; ++e) s[e] = acc_init();\n"
+           "    if (valid) {\n"
+           "      long long j = j0 + ty;\n"
+           "#pragma unroll 1\n"
+           "      for (; j + 3 * nr < j1; j += 4 * nr) {\n"
+           "        const VT a0 = *(const VT*)(base + j * rs), a1 = *(const VT*)(base + (j + nr) * rs);\n"
+           "        const VT a2 = *(const VT*)(base + (j + 2 * nr) * rs), a3 = *(const VT*)(base + (j + 3 * nr) * rs);\n"
+           "#pragma unroll\n"
+           "        for (int e = 0; e < OV; ++e) {\n"
+           "          put(s[e], a0.v[e], j); put(s[e], a1.v[e], j + nr);\n"
+           "          put(s[e], a2.v[e], j + 2 * nr); put(s[e], a3.v[e], j + 3 * nr);\n"
+           "        }\n"
+           "      }\n"
+           "#pragma unroll 1\n"
+           "      for (; j < j1; j += nr) {\n"
+           "        const VT a0 = *(const VT*)(base + j * rs);\n"
+           "#pragma unroll\n"
+           "        for (int e = 0; e < OV; ++e) put(s[e], a0.v[e], j);\n"
+           "      }\n"
+           "    }\n"
+           "    // a tree over the row groups, one output of the OV at a time\n"
+           "#pragma unroll\n"
+           "    for (int e = 0; e < OV; ++e) {\n"
+           "      sh[threadIdx.x] = s[e];\n"
+           "      __syncthreads();\n"
+           "      for (int st = nr >> 1; st > 0; st >>= 1) {\n"
+           "        if (ty < st) { Acc t = sh[threadIdx.x]; merge(t, sh[threadIdx.x + st * tw]); sh[threadIdx.x] = t; }\n"
+           "        __syncthreads();\n"
+           "      }\n"
+           "      if (ty == 0 && valid) {\n"
+           "        const Acc t = sh[tx];\n"
+           "        if (C == 1) finish(p.data[1] + oo + e * ostride, t);\n"
+           "        else ((Acc*)p.data[2])[(g * OV + e) * part_o + c * part_c] = t;\n"
+           "      }\n"
            "      __syncthreads();\n"
            "    }\n"
-           "    if (t == 0) { " + finish + " }\n"
-           "    __syncthreads();\n";
-  };
-  const std::string write_part = "((Part*)p.data[2])[task] = Part{acc, idx, have};";
-  switch (mode) {
-    case ReduceMode::Block:
-    case ReduceMode::BlockPartial: {
-      // One block per task = (output o, chunk c) of the reduced range.
-      const bool partial = mode == ReduceMode::BlockPartial;
-      s += "  const int t = threadIdx.x;\n"
-           "  for (long long task = blockIdx.x; task < p.n * C; task += gridDim.x) {\n"
-           "    const long long o = task / C, c = task % C;\n"
-           "    long long rem = o, io = 0, oo = 0;\n" + unravel +
-           "    const char* base = p.data[0] + io; char* out = p.data[1] + oo; (void)out;\n"
-           "    const long long j0 = c * L, j1 = (j0 + L < R) ? j0 + L : R;\n"
-           "    A acc = " + init + "; int have = 0; long long idx = 0;\n"
-           "    for (long long j = j0 + t; j < j1; j += blockDim.x) { const T v = *(const T*)(base + j * rs); " + elem + " }\n" +
-           block_tree(partial ? write_part : result) + "  }\n}\n";
+           "  }\n}\n";
       break;
     }
-    case ReduceMode::Final: {
-      // One block per output merges its C partials (C <= blockDim).
-      s += "  const int t = threadIdx.x;\n"
-           "  for (long long o = blockIdx.x; o < p.n; o += gridDim.x) {\n"
+    case ReduceMode::FinalThread: {
+      // A thread per output merges its C partials (few of them).
+      s += "  for (long long o = (long long)blockIdx.x * blockDim.x + threadIdx.x; o < p.n;"
+           " o += (long long)gridDim.x * blockDim.x) {\n"
            "    long long rem = o, io = 0, oo = 0;\n" + unravel +
-           "    char* out = p.data[1] + oo; (void)io;\n"
-           "    A acc = " + init + "; int have = 0; long long idx = 0;\n"
-           "    for (long long q = t; q < C; q += blockDim.x) { const Part r = ((const Part*)p.data[2])[o * C + q];"
-           " A oacc = r.acc; long long oidx = r.idx; int ohave = r.have; (void)oidx; (void)ohave; " + merge + " }\n" +
-           block_tree(result) + "  }\n}\n";
+           "    (void)io;\n"
+           "    const Acc* parts = (const Acc*)p.data[2] + o * part_o;\n"
+           "    Acc s0 = acc_init();\n"
+           "    for (long long c = 0; c < C; ++c) merge(s0, parts[c * part_c]);\n"
+           "    finish(p.data[1] + oo, s0);\n"
+           "  }\n}\n";
       break;
     }
-    case ReduceMode::Thread:
-    case ReduceMode::ThreadPartial: {
-      // One thread per task; neighbouring threads take neighbouring outputs,
-      // so strided (outer-axis) reductions read coalesced rows.
-      const bool partial = mode == ReduceMode::ThreadPartial;
-      s += "  for (long long g = (long long)blockIdx.x * blockDim.x + threadIdx.x; g < p.n * C;"
-           " g += (long long)gridDim.x * blockDim.x) {\n"
-           "    const long long o = g % p.n, c = g / p.n, task = o * C + c; (void)task;\n"
+    case ReduceMode::FinalBlock: {
+      // A block per output merges its C partials (many of them).
+      s += "  for (long long o = blockIdx.x; o < p.n; o += gridDim.x) {\n"
            "    long long rem = o, io = 0, oo = 0;\n" + unravel +
-           "    const char* base = p.data[0] + io; char* out = p.data[1] + oo; (void)out;\n"
-           "    const long long j0 = c * L, j1 = (j0 + L < R) ? j0 + L : R;\n"
-           "    A acc = " + init + "; int have = 0; long long idx = 0;\n"
-           "    for (long long j = j0; j < j1; ++j) { const T v = *(const T*)(base + j * rs); " + elem + " }\n"
-           "    (void)have; (void)idx;\n"
-           "    " + (partial ? write_part : result) + "\n  }\n}\n";
+           "    (void)io;\n"
+           "    const Acc* parts = (const Acc*)p.data[2] + o * part_o;\n"
+           "    Acc s0 = acc_init();\n"
+           "    for (long long c = threadIdx.x; c < C; c += blockDim.x) merge(s0, parts[c * part_c]);\n"
+           "    s0 = block_merge(s0);\n"
+           "    if (threadIdx.x == 0) finish(p.data[1] + oo, s0);\n"
+           "  }\n}\n";
       break;
     }
   }

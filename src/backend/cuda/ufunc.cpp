@@ -1,11 +1,27 @@
 // How a ufunc plan becomes a kernel launch: the vectorized contiguous path or
 // the strided n-d loop (kernel_source.hpp).
 #include <algorithm>
+#include <cstdlib>
 
 #include "backend/cuda/cuda_backend.hpp"
 #include "cunum/error.hpp"
 
 namespace cunum::backend::cuda {
+
+namespace {
+// Vectors per operand per thread in the contiguous kernel. One: on the H100,
+// 2 and 4 measured 0.5-1 % slower (docs/kernel-tuning.md); what mattered was
+// a block per tile instead of a grid-stride loop. CUNUM_UFUNC_UNROLL (1-8)
+// overrides it, for measuring.
+int contiguous_unroll() {
+  static const int u = [] {
+    const char* e = std::getenv("CUNUM_UFUNC_UNROLL");
+    const int v = e ? std::atoi(e) : 0;
+    return v >= 1 && v <= 8 ? v : 1;
+  }();
+  return u;
+}
+}  // namespace
 
 void CudaBackend::ufunc(core::UfuncId id, DType loop, const LoopPlan& plan) {
   const int nd = static_cast<int>(plan.shape.size());
@@ -21,12 +37,22 @@ void CudaBackend::ufunc(core::UfuncId id, DType loop, const LoopPlan& plan) {
            reinterpret_cast<uintptr_t>(plan.data[k]) % (isz * vec) == 0;
     }
     if (ok) {
-      LoadedKernel k = kernel(key(Family::Ufunc, static_cast<int>(id), loop, loop, 0, true) | uint64_t(vec) << 48,
-                              [&] { return ufunc_contiguous_source(id, loop, vec); });
+      if (plan.size() == 0) return;
+      const int unroll = contiguous_unroll();
+      LoadedKernel k = kernel(key(Family::Ufunc, static_cast<int>(id), loop, loop, 0, true) | uint64_t(vec) << 48 |
+                                  uint64_t(unroll) << 56,
+                              [&] { return ufunc_contiguous_source(id, loop, vec, unroll); });
       ParamBlock p(0);
       for (int j = 0; j < plan.nops; ++j) p.set_data(j, plan.data[j]);
       p.set_n(plan.size());
-      launch(k, p, (plan.size() + vec - 1) / vec);
+      // A block per tile of 256 * unroll vectors (no grid-stride rounds: the
+      // hardware hands tiles to SMs as they free up); the kernel still loops
+      // should the tile count pass the grid limit.
+      const int64_t tiles = (plan.size() / vec + 256 * unroll - 1) / (256 * unroll);
+      use_device();
+      void* args[] = {p.bytes.data()};
+      const unsigned grid = static_cast<unsigned>(std::clamp<int64_t>(tiles, 1, int64_t(1) << 30));
+      launch_kernel(k, dim3(grid), dim3(256), args, stream());
       return;
     }
   }

@@ -1,0 +1,49 @@
+"""First-call latency of new kernels in fresh processes with an empty disk cache.
+
+    python bench/first_call.py [--repeat 3]
+
+Each case runs in a new process (CUNUM_CACHE_DIR a new empty folder) after a
+warm-up that loads the runtime and compiles `x + x`; the time covers the
+calls of the case and a device-to-host read of one element (docs/kernel-tuning.md).
+"""
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+CASES = {
+    "tanh(y*0.5-3) (bench.py)": "z = cn.tanh(y * 0.5 - 3.0); float(z[0])",
+    "sin f32": "z = cn.sin(y); float(z[0])",
+    "sum f32 (all)": "s = y.sum(); float(s)",
+    "sum(axis=1) f32": "s = m.sum(axis=1); float(s[0])",
+    "sum(axis=0) f32": "s = m.sum(axis=0); float(s[0])",
+    "argmax f32": "s = cn.argmax(y); int(s)",
+}
+CODE = ("import time, cunum as cn\n"
+        "x = cn.ones(1000, dtype='float32'); y = x + x; float(y[0])\n"
+        "m = cn.ones((64, 64), dtype='float32') + 1.0; float(m[0, 0])\n"
+        "t = time.perf_counter()\n{case}\nprint(time.perf_counter() - t)\n")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    for name, case in CASES.items():
+        ts = []
+        for _ in range(args.repeat):
+            with tempfile.TemporaryDirectory() as d:
+                out = subprocess.run([sys.executable, "-c", CODE.format(case=case)], capture_output=True, text=True,
+                                     env=dict(os.environ, CUNUM_CACHE_DIR=d))
+                if out.returncode:
+                    print(out.stderr[-1500:], file=sys.stderr)
+                    break
+                ts.append(float(out.stdout.strip().splitlines()[-1]))
+        if ts:
+            print(f"{name:28s} median {statistics.median(ts) * 1e3:7.1f} ms   ({', '.join(f'{t * 1e3:.1f}' for t in ts)})")
+
+
+if __name__ == "__main__":
+    main()
