@@ -29,7 +29,8 @@ if [ -n "$cpp" ]; then
   "$cpp" 2>&1 | tee "$OUT/cpp_tests.log" | grep -E "PASSED|FAILED|SKIPPED \]" | head -20
 fi
 if [ $tests = 1 ]; then
-  python3 -m pytest -q -p no:cacheprovider -rf --maxfail=300 tests/python 2>&1 | tee "$OUT/pytest.log" |
+  par=""; python3 -c "import xdist" 2>/dev/null && par="-n 8"
+  python3 -m pytest -q -p no:cacheprovider -rf --maxfail=300 $par tests/python 2>&1 | tee "$OUT/pytest.log" |
     grep -E "^FAILED|passed|failed" | cut -c1-220 | tail -40
 fi
 if [ $bench = 1 ]; then

@@ -43,6 +43,10 @@ TEST(NvrtcKernels, EveryUfuncLoopCompiles) {
         b.add(ufunc_source(id, static_cast<DType>(d), 2, true));
         b.add(ufunc_source(id, static_cast<DType>(d), 1, false));
         b.add(ufunc_contiguous_source(id, static_cast<DType>(d), 2, 2));
+        if (core::ufunc_info(id).nin == 2) {  // a Python scalar operand (Note [Scalar operands])
+          b.add(ufunc_source(id, static_cast<DType>(d), 1, true, 1));
+          b.add(ufunc_contiguous_source(id, static_cast<DType>(d), 2, 1, 0));
+        }
       }
     EXPECT_NO_THROW(compile_to_cubin(b.src, kArch)) << core::ufunc_info(id).name;
   }

@@ -67,58 +67,67 @@ const char* kernel_type_name(DType d) {
   return "void";
 }
 
-std::string ufunc_source(core::UfuncId id, DType loop, int nd, bool index32) {
+std::string ufunc_source(core::UfuncId id, DType loop, int nd, bool index32, int scalar_op) {
   const auto& info = core::ufunc_info(id);
   const std::string T = kernel_type_name(loop);
   const std::string R = kernel_type_name(core::ufunc_out_dtype(id, loop));
   const std::string op = std::string("cunum::ops::") + info.name + "{}";
+  // Input k: its element, or the constant in p.value (Note [Scalar operands]).
+  auto in = [&](int k) {
+    return "*(const " + T + "*)" + (k == scalar_op ? std::string("p.value") : "a" + std::to_string(k));
+  };
   std::string body;
   if (info.nin == 1)
-    body = "*(" + R + "*)a1 = (" + R + ")" + op + "(*(const " + T + "*)a0);";
+    body = "*(" + R + "*)a1 = (" + R + ")" + op + "(" + in(0) + ");";
   else
-    body = "*(" + R + "*)a2 = (" + R + ")" + op + "(*(const " + T + "*)a0, *(const " + T + "*)a1);";
+    body = "*(" + R + "*)a2 = (" + R + ")" + op + "(" + in(0) + ", " + in(1) + ");";
   return kPrelude + strided_loop(nd, info.nin + 1, index32, body);
 }
 
-std::string ufunc_contiguous_source(core::UfuncId id, DType loop, int vec, int unroll) {
-  // Every operand contiguous and aligned to vec elements. A block takes a
-  // tile of 256 * unroll vectors; each thread issues all its loads (unroll
+std::string ufunc_contiguous_source(core::UfuncId id, DType loop, int vec, int unroll, int scalar_op) {
+  // Every array operand contiguous and aligned to vec elements. A block takes
+  // a tile of 256 * unroll vectors; each thread issues all its loads (unroll
   // wide accesses of up to 16 bytes per input) before the first use, so
-  // several loads per thread are in flight, then computes and stores.
+  // several loads per thread are in flight, then computes and stores. A
+  // scalar operand (Note [Scalar operands]) is read once from p.value.
   const auto& info = core::ufunc_info(id);
   const std::string T = kernel_type_name(loop);
   const std::string R = kernel_type_name(core::ufunc_out_dtype(id, loop));
   const std::string V = std::to_string(vec), U = std::to_string(unroll);
   const std::string op = std::string("cunum::ops::") + info.name + "{}";
   const bool binary = info.nin == 2;
+  const bool load_x = scalar_op != 0, load_y = binary && scalar_op != 1;
+  const std::string xa = load_x ? "a[u].v[k]" : "c", yb = scalar_op == 1 ? "c" : "b[u].v[k]";
+  const std::string xt = load_x ? "((const " + T + "*)x)[i]" : "c";
+  const std::string yt = scalar_op == 1 ? "c" : "((const " + T + "*)y)[i]";
   std::string s = kPrelude + params(0);
   s += "template <class X> struct alignas(sizeof(X) * " + V + ") Vec { X v[" + V + "]; };\n";
   s += "extern \"C\" __global__ void __launch_bounds__(256) cunum_kernel(P p) {\n"
        "  constexpr int U = " + U + ", V = " + V + ";\n"
        "  const long long n = p.n, nv = n / V;\n"
-       "  const Vec<" + T + ">* x = (const Vec<" + T + ">*)p.data[0];\n";
-  if (binary) s += "  const Vec<" + T + ">* y = (const Vec<" + T + ">*)p.data[1];\n";
+       "  const Vec<" + T + ">* x = (const Vec<" + T + ">*)p.data[0]; (void)x;\n";
+  if (binary) s += "  const Vec<" + T + ">* y = (const Vec<" + T + ">*)p.data[1]; (void)y;\n";
+  if (scalar_op >= 0) s += "  const " + T + " c = *(const " + T + "*)p.value;\n";
   s += "  Vec<" + R + ">* z = (Vec<" + R + ">*)p.data[" + std::to_string(info.nin) + "];\n"
        "  const long long tile = (long long)blockDim.x * U;\n"
        "  for (long long t0 = (long long)blockIdx.x * tile; t0 < nv; t0 += (long long)gridDim.x * tile) {\n"
-       "    const long long i0 = t0 + threadIdx.x;\n"
-       "    Vec<" + T + "> a[U];\n";
-  if (binary) s += "    Vec<" + T + "> b[U];\n";
+       "    const long long i0 = t0 + threadIdx.x;\n";
+  if (load_x) s += "    Vec<" + T + "> a[U];\n";
+  if (load_y) s += "    Vec<" + T + "> b[U];\n";
   // Loads first (unguarded for a whole tile), then one guarded compute/store
   // loop: the op is instantiated once per element of the vectors, which
   // keeps heavy ops (sin's slow path) quick to compile.
-  s += "    if (t0 + tile <= nv) {\n"
-       "#pragma unroll\n"
-       "      for (int u = 0; u < U; ++u) a[u] = x[i0 + u * (long long)blockDim.x];\n";
-  if (binary)
-    s += "#pragma unroll\n"
-         "      for (int u = 0; u < U; ++u) b[u] = y[i0 + u * (long long)blockDim.x];\n";
-  s += "    } else {\n"
-       "#pragma unroll\n"
-       "      for (int u = 0; u < U; ++u) if (i0 + u * (long long)blockDim.x < nv) a[u] = x[i0 + u * (long long)blockDim.x];\n";
-  if (binary)
-    s += "#pragma unroll\n"
-         "      for (int u = 0; u < U; ++u) if (i0 + u * (long long)blockDim.x < nv) b[u] = y[i0 + u * (long long)blockDim.x];\n";
+  auto loads = [&](const char* arr, const char* src, bool guarded) {
+    return std::string("#pragma unroll\n      for (int u = 0; u < U; ++u) ") +
+           (guarded ? "if (i0 + u * (long long)blockDim.x < nv) " : "") + arr + "[u] = " + src +
+           "[i0 + u * (long long)blockDim.x];\n";
+  };
+  s += "    if (t0 + tile <= nv) {\n";
+  if (load_x) s += loads("a", "x", false);
+  if (load_y) s += loads("b", "y", false);
+  s += "    } else {\n";
+  if (load_x) s += loads("a", "x", true);
+  if (load_y) s += loads("b", "y", true);
   s += "    }\n"
        "#pragma unroll\n"
        "    for (int u = 0; u < U; ++u) {\n"
@@ -126,7 +135,8 @@ std::string ufunc_contiguous_source(core::UfuncId id, DType loop, int vec, int u
        "      if (i < nv) {\n"
        "        Vec<" + R + "> r;\n"
        "#pragma unroll\n"
-       "        for (int k = 0; k < V; ++k) r.v[k] = (" + R + ")" + op + (binary ? "(a[u].v[k], b[u].v[k]);\n" : "(a[u].v[k]);\n") +
+       "        for (int k = 0; k < V; ++k) r.v[k] = (" + R + ")" + op +
+       (binary ? "(" + xa + ", " + yb + ");\n" : "(" + xa + ");\n") +
        "        z[i] = r;\n"
        "      }\n"
        "    }\n"
@@ -134,10 +144,7 @@ std::string ufunc_contiguous_source(core::UfuncId id, DType loop, int vec, int u
   // the tail (n % vec elements)
   s += "  for (long long i = nv * V + (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n;"
        " i += (long long)gridDim.x * blockDim.x)\n";
-  if (binary)
-    s += "    ((" + R + "*)z)[i] = (" + R + ")" + op + "(((const " + T + "*)x)[i], ((const " + T + "*)y)[i]);\n";
-  else
-    s += "    ((" + R + "*)z)[i] = (" + R + ")" + op + "(((const " + T + "*)x)[i]);\n";
+  s += "    ((" + R + "*)z)[i] = (" + R + ")" + op + (binary ? "(" + xt + ", " + yt + ");\n" : "(" + xt + ");\n");
   s += "}\n";
   return s;
 }

@@ -59,10 +59,11 @@ std::string params(int nd);
 const char* kernel_type_name(DType d);
 
 // Sources. `nd` is the plan's (coalesced) rank, `index32` picks int offsets.
-std::string ufunc_source(core::UfuncId id, DType loop, int nd, bool index32);
+// scalar_op: the input read from p.value instead of memory (-1: none).
+std::string ufunc_source(core::UfuncId id, DType loop, int nd, bool index32, int scalar_op = -1);
 // All operands contiguous and aligned to `vec` elements (vec * itemsize <= 16);
 // each thread moves `unroll` such vectors per operand per tile.
-std::string ufunc_contiguous_source(core::UfuncId id, DType loop, int vec, int unroll);
+std::string ufunc_contiguous_source(core::UfuncId id, DType loop, int vec, int unroll, int scalar_op = -1);
 std::string cast_source(DType from, DType to, int nd, bool index32, bool masked);
 std::string fill_source(DType dtype, int nd, bool index32);
 std::string iota_source(DType dtype);

@@ -25,6 +25,10 @@ int contiguous_unroll() {
 
 void CudaBackend::ufunc(core::UfuncId id, DType loop, const LoopPlan& plan) {
   const int nd = static_cast<int>(plan.shape.size());
+  // A scalar operand (Note [Scalar operands]) is part of the kernel's key and
+  // its value goes in the parameter block.
+  const int sop = plan.scalar_op;
+  const uint64_t scalar_bits = uint64_t(sop + 1) << 41;
   // Contiguous fast path: one dimension, unit strides, aligned pointers.
   if (nd == 1) {
     const DType out = core::ufunc_out_dtype(id, loop);
@@ -32,6 +36,7 @@ void CudaBackend::ufunc(core::UfuncId id, DType loop, const LoopPlan& plan) {
     const int vec = static_cast<int>(std::max<size_t>(1, 16 / widest));
     bool ok = vec > 1;
     for (int k = 0; k < plan.nops && ok; ++k) {
+      if (k == sop) continue;
       const size_t isz = k == plan.nops - 1 ? itemsize(out) : itemsize(loop);
       ok = plan.strides[k][0] == static_cast<int64_t>(isz) &&
            reinterpret_cast<uintptr_t>(plan.data[k]) % (isz * vec) == 0;
@@ -40,11 +45,12 @@ void CudaBackend::ufunc(core::UfuncId id, DType loop, const LoopPlan& plan) {
       if (plan.size() == 0) return;
       const int unroll = contiguous_unroll();
       LoadedKernel k = kernel(key(Family::Ufunc, static_cast<int>(id), loop, loop, 0, true) | uint64_t(vec) << 48 |
-                                  uint64_t(unroll) << 56,
-                              [&] { return ufunc_contiguous_source(id, loop, vec, unroll); });
+                                  uint64_t(unroll) << 56 | scalar_bits,
+                              [&] { return ufunc_contiguous_source(id, loop, vec, unroll, sop); });
       ParamBlock p(0);
       for (int j = 0; j < plan.nops; ++j) p.set_data(j, plan.data[j]);
       p.set_n(plan.size());
+      if (sop >= 0) p.set_value(plan.scalar, sizeof plan.scalar);
       // A block per tile of 256 * unroll vectors (no grid-stride rounds: the
       // hardware hands tiles to SMs as they free up); the kernel still loops
       // should the tile count pass the grid limit.
@@ -56,9 +62,10 @@ void CudaBackend::ufunc(core::UfuncId id, DType loop, const LoopPlan& plan) {
       return;
     }
   }
-  LoadedKernel k = kernel(key(Family::Ufunc, static_cast<int>(id), loop, loop, nd, plan.index32),
-                          [&] { return ufunc_source(id, loop, nd, plan.index32); });
+  LoadedKernel k = kernel(key(Family::Ufunc, static_cast<int>(id), loop, loop, nd, plan.index32) | scalar_bits,
+                          [&] { return ufunc_source(id, loop, nd, plan.index32, sop); });
   ParamBlock p = plan_params(plan);
+  if (sop >= 0) p.set_value(plan.scalar, sizeof plan.scalar);
   launch_plan(k, plan, p);
 }
 
