@@ -46,9 +46,13 @@ def test_pinned_pool_is_used_and_can_be_emptied(rng):
 
 def test_get_with_stream_out_and_order(rng):
     h = rng.standard_normal((64, 33)).astype(numpy.float32)
-    x = cn.asarray(h)
-    s = cn.cuda.Stream(non_blocking=True)
+    x = cn.asarray(h)  # queued on the null stream; the host does not wait for it
+    s = cn.cuda.Stream()  # a blocking stream is ordered after the null stream's work
     numpy.testing.assert_array_equal(x.get(stream=s), h)
+    nb = cn.cuda.Stream(non_blocking=True)  # not ordered after it: wait on an event first
+    y = cn.asarray(h * 2)
+    nb.wait_event(cn.cuda.Stream.null.record())
+    numpy.testing.assert_array_equal(y.get(stream=nb), h * 2)
     out = numpy.empty_like(h)
     assert x.get(out=out) is out
     numpy.testing.assert_array_equal(out, h)
