@@ -43,7 +43,7 @@ def test_work_on_streams_gives_numpy_values(rng):
         y = cn.sin(x) * 2 + x
         total = y.sum()
     s.synchronize()
-    assert s.done
+    assert s.done and s.query()
     expected = numpy.sin(h) * 2 + h
     numpy.testing.assert_allclose(y.get(), expected, rtol=1e-6)
     numpy.testing.assert_allclose(float(total), expected.astype(numpy.float64).sum(), rtol=1e-4)
@@ -102,7 +102,7 @@ def test_events_time_and_query(rng):
         x = cn.sqrt(x * x + 1.0)
     end.record()
     end.synchronize()
-    assert end.done and start.done
+    assert end.done and start.done and end.query() and start.query()
     ms = cn.cuda.get_elapsed_time(start, end)
     assert isinstance(ms, float) and ms >= 0.0
     assert start.elapsed_time(end) == pytest.approx(ms)

@@ -68,6 +68,10 @@ class Stream:
         """True when all work queued on the stream has finished."""
         return self._s.done
 
+    def query(self):
+        """True when all work queued on the stream has finished (PyTorch's name)."""
+        return self._s.done
+
     def synchronize(self):
         """Waits for all work queued on the stream."""
         self._s.synchronize()
@@ -141,6 +145,10 @@ class Event:
     @property
     def done(self):
         """True when the work before the last record() has finished."""
+        return self._e.done
+
+    def query(self):
+        """True when the work before the last record() has finished (never blocks)."""
         return self._e.done
 
     def record(self, stream=None):
