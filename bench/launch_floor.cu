@@ -1,6 +1,7 @@
 // The driver's floor for one kernel launch on this machine: host time per
 // cuLaunchKernel of an empty kernel with a parameter block the size cunum's
-// kernels take, on the legacy default stream and on a created stream.
+// kernels take, on the legacy default stream, the per-thread default stream and
+// created (blocking and non-blocking) streams.
 //   nvcc -O2 -arch=sm_90 bench/launch_floor.cu -lcuda -o /tmp/launch_floor && /tmp/launch_floor
 #include <cuda.h>
 #include <cuda_runtime.h>
@@ -29,11 +30,15 @@ int main() {
   cudaFunction_t rf;
   if (cudaGetFuncBySymbol(&rf, reinterpret_cast<const void*>(empty_kernel)) != cudaSuccess) return 1;
   CUfunction f = reinterpret_cast<CUfunction>(rf);
-  CUstream created;
-  cuStreamCreate(&created, CU_STREAM_NON_BLOCKING);
+  CUstream blocking, non_blocking;
+  cuStreamCreate(&blocking, CU_STREAM_DEFAULT);
+  cuStreamCreate(&non_blocking, CU_STREAM_NON_BLOCKING);
   const int n = 100000;
-  std::printf("empty kernel, 160-byte params: legacy stream %.3f us/launch, created stream %.3f us/launch\n",
-              per_launch_us(f, nullptr, n), per_launch_us(f, created, n));
+  for (int rep = 0; rep < 2; ++rep)
+    std::printf("empty kernel, 160-byte params, us/launch: legacy %.3f, per-thread %.3f, created blocking %.3f, "
+                "created non-blocking %.3f\n",
+                per_launch_us(f, nullptr, n), per_launch_us(f, CU_STREAM_PER_THREAD, n),
+                per_launch_us(f, blocking, n), per_launch_us(f, non_blocking, n));
   Params p{};
   void* args[] = {&p};
   cudaError_t e = cudaSuccess;
