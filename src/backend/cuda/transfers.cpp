@@ -2,8 +2,8 @@
 //
 // Host memory handed to cunum is ordinary pageable memory (a NumPy array), so
 // every host copy is staged through the pinned pool (pinned_pool.hpp):
-// - to the device: the host copies a chunk into a pinned block and queues the
-//   DMA on the current stream; nothing waits, and the block is reused only once
+// - to the device: the host copies a chunk into a pinned block (with a few
+//   threads: host_copy.hpp) and queues the DMA on the current stream; nothing waits, and the block is reused only once
 //   an event says the DMA has read it. The caller may free its memory at once.
 // - to the host: up to one chunk through a pinned block; larger copies go
 //   straight into `dst` (the driver pipelines pageable copies faster than a
@@ -14,6 +14,7 @@
 
 #include "backend/cuda/cuda_backend.hpp"
 #include "backend/cuda/cuda_check.hpp"
+#include "backend/cuda/host_copy.hpp"
 #include "backend/cuda/pinned_pool.hpp"
 #include "backend/cuda/streams.hpp"
 
@@ -31,7 +32,7 @@ void CudaBackend::copy_from_host(void* dst, const void* src, size_t n) {
   for (size_t off = 0; off < n; off += kChunk) {
     const size_t c = std::min(kChunk, n - off);
     void* buf = pinned.allocate(c, kHostStream);
-    std::memcpy(buf, static_cast<const char*>(src) + off, c);
+    parallel_memcpy(buf, static_cast<const char*>(src) + off, c);
     const cudaError_t r = cudaMemcpyAsync(static_cast<char*>(dst) + off, buf, c, cudaMemcpyHostToDevice, s);
     pinned.deallocate(buf, s);  // held until the copy queued on s has run
     CUNUM_CUDA_CHECK(r);
@@ -55,7 +56,7 @@ void CudaBackend::copy_to_host(void* dst, const void* src, size_t n) {
   void* buf = pinned.allocate(n, kHostStream);
   cudaError_t r = cudaMemcpyAsync(buf, src, n, cudaMemcpyDeviceToHost, s);
   if (r == cudaSuccess) r = cudaStreamSynchronize(s);
-  if (r == cudaSuccess) std::memcpy(dst, buf, n);
+  if (r == cudaSuccess) parallel_memcpy(dst, buf, n);
   pinned.deallocate(buf, kHostStream);
   CUNUM_CUDA_CHECK(r);
 }
