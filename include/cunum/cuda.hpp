@@ -108,7 +108,11 @@ class StreamGuard {
 //   Managed cudaMallocManaged (unified memory)
 enum class AllocatorKind : uint8_t { Pool, Direct, Async, Managed };
 void set_allocator(AllocatorKind kind);
+// The calling thread's allocator: its override if set, else the process's.
 AllocatorKind get_allocator();
+// A per-thread override (cupy.cuda.using_allocator); -1 clears it.
+void set_thread_allocator(int kind);
+int get_thread_allocator();  // -1: none
 
 // One raw allocation of `kind` on `device` (-1: current_device()); free it
 // with raw_free and the same kind. Throws OutOfMemoryError.

@@ -41,6 +41,8 @@ void bind_cuda(nb::module_& m) {
 
   m.def("_set_allocator", [](int kind) { cuda::set_allocator(static_cast<cuda::AllocatorKind>(kind)); });
   m.def("_get_allocator", [] { return static_cast<int>(cuda::get_allocator()); });
+  m.def("_set_thread_allocator", &cuda::set_thread_allocator);
+  m.def("_get_thread_allocator", &cuda::get_thread_allocator);
   m.def("_raw_malloc", [](int kind, size_t nbytes, int device) {
     return reinterpret_cast<uintptr_t>(cuda::raw_malloc(static_cast<cuda::AllocatorKind>(kind), nbytes, device));
   });

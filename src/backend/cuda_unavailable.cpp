@@ -1,5 +1,5 @@
 // include/cunum/cuda.hpp in a build without the CUDA backend: every entry
-// point says so with a ValueError (the Python layer's cunum.cuda.is_available()
+// point that needs a GPU says so with a ValueError (the Python layer's cunum.cuda.is_available()
 // is False there, so well-behaved callers never get here).
 #if !CUNUM_WITH_CUDA
 #include "cunum/cuda.hpp"
@@ -40,5 +40,19 @@ Stream current_stream(int) { unavailable(); }
 void set_current_stream(const Stream&) { unavailable(); }
 StreamGuard::StreamGuard(const Stream& s) : prev_(s) { unavailable(); }
 StreamGuard::~StreamGuard() = default;
+
+void set_allocator(AllocatorKind) { unavailable(); }
+AllocatorKind get_allocator() { return AllocatorKind::Pool; }
+void set_thread_allocator(int) { unavailable(); }
+int get_thread_allocator() { return -1; }
+void* raw_malloc(AllocatorKind, size_t, int) { unavailable(); }
+void raw_free(AllocatorKind, void*, int) noexcept {}
+void record_stream(const ndarray&, const Stream&) { unavailable(); }
+PinnedPoolStats pinned_pool_stats() { return {}; }
+void pinned_pool_free_all() {}
+AsyncPoolStats async_pool_stats(int) { unavailable(); }
+void async_pool_free_all(int) { unavailable(); }
+void async_pool_set_limit(size_t, int) { unavailable(); }
+size_t async_pool_get_limit(int) { unavailable(); }
 }  // namespace cunum::cuda
 #endif

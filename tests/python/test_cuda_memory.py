@@ -1,6 +1,9 @@
 """Transfers (pinned staging, get(stream=, out=), to_device) and allocators
 (set_allocator, MemoryAsyncPool, malloc_managed, record_stream). NumPy is the
 oracle for values; these need a GPU (skipped without one)."""
+import gc
+import threading
+
 import numpy
 import pytest
 
@@ -26,11 +29,15 @@ def test_round_trip_through_pinned_staging(rng, nbytes):
 
 
 def test_host_source_may_change_right_after_asarray(rng):
-    h = rng.standard_normal(3 << 20)  # 24 MiB: three staging chunks
+    busy = cn.ones(1 << 26, dtype=numpy.float32)
+    for _ in range(20):  # milliseconds of queued work: the upload's DMAs wait behind it
+        busy = cn.sin(busy)
+    h = rng.standard_normal(5 << 20)  # 40 MiB: five staging chunks, more than are kept in flight
     keep = h.copy()
     x = cn.asarray(h)
     h[:] = -1.0  # the copy was staged: the device array is unaffected
     numpy.testing.assert_array_equal(x.get(), keep)
+    assert numpy.isfinite(float(busy[0]))
 
 
 def test_pinned_pool_is_used_and_can_be_emptied(rng):
@@ -97,6 +104,7 @@ def test_other_allocators_give_numpy_values(rng, which):
                  "managed": cn.cuda.malloc_managed}[which]
     pool = cn.get_default_memory_pool()
     h = rng.standard_normal(100000)
+    gc.collect()  # no earlier pool array is freed while `before` is compared
     with cn.cuda.using_allocator(allocator):
         assert cn.cuda.get_allocator() is allocator
         before = pool.used_bytes()
@@ -111,7 +119,7 @@ def test_other_allocators_give_numpy_values(rng, which):
         del x, y, total
     assert cn.cuda.get_allocator() == pool.malloc
     z = cn.ones(10)  # back on the pool
-    assert pool.used_bytes() > before - 1
+    assert pool.used_bytes() > before
     assert float(z.sum()) == 10.0
 
 
@@ -163,3 +171,75 @@ def test_record_stream_keeps_a_freed_block_until_the_stream_is_done(rng):
     cn.empty(16)  # the next allocation polls the events and frees the block
     assert pool.used_bytes() <= used - (8 << 20) + 512
     assert numpy.isfinite(float(y))
+
+
+def test_using_allocator_is_per_thread():
+    pool = cn.get_default_memory_pool()
+    seen = {}
+
+    def other():
+        seen["allocator"] = cn.cuda.get_allocator()
+
+    with cn.cuda.using_allocator(None):
+        t = threading.Thread(target=other)
+        t.start()
+        t.join()
+        assert cn.cuda.get_allocator() is None
+    assert seen["allocator"] == pool.malloc
+
+
+def test_per_thread_default_streams_do_not_share_freed_blocks(rng):
+    # Each thread's per-thread default stream is a different stream: a block
+    # one thread frees must not be refilled by another before its work is done.
+    h = rng.standard_normal(1 << 22).astype(numpy.float32)
+    errors = []
+
+    def worker(k):
+        with cn.Device("cuda:0"), cn.cuda.Stream.ptds:
+            x = cn.asarray(h)
+            for _ in range(10):
+                y = cn.sin(x) * 3
+                del y  # freed while sin may still run on this thread's stream
+                z = cn.empty_like(x)
+                z.fill(float(k))
+                if float(z.max()) != k or float(z.min()) != k:
+                    errors.append(k)
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in (1, 2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+
+
+def test_async_allocator_block_freed_on_another_stream(rng):
+    h = rng.standard_normal(1 << 22)
+    s = cn.cuda.Stream(non_blocking=True)
+    with cn.cuda.using_allocator(cn.cuda.MemoryAsyncPool().malloc):
+        with s:
+            x = cn.asarray(h)
+            y = x
+            for _ in range(10):
+                y = cn.sqrt(y * y + 1.0)
+        del x  # freed on the null stream, which must first wait for s
+        z = cn.zeros(h.shape)
+        s.synchronize()
+        expected = h
+        for _ in range(10):
+            expected = numpy.sqrt(expected * expected + 1.0)
+        numpy.testing.assert_allclose(y.get(stream=s), expected, rtol=1e-12)
+        assert float(z.sum()) == 0.0
+
+
+@pytest.mark.skipif(cn.cuda.runtime.getDeviceCount() < 2, reason="needs two CUDA devices")
+def test_streams_nest_across_devices():
+    with cn.cuda.Device(0):
+        s0 = cn.cuda.Stream()
+    with cn.cuda.Device(1):
+        s1 = cn.cuda.Stream()
+    with s0, s1:
+        assert cn.cuda.get_current_stream(0) is s0 and cn.cuda.get_current_stream(1) is s1
+        e = s1.record()  # the event lives on s1's device
+        assert e.device_id == 1
+    assert cn.cuda.get_current_stream(0).ptr == 0 and cn.cuda.get_current_stream(1).ptr == 0

@@ -7,6 +7,7 @@ New device arrays take their memory from the current allocator:
 memory). Host<->device copies are staged through the pinned memory pool.
 """
 import contextlib
+import threading
 
 from .. import _core
 
@@ -175,6 +176,7 @@ def get_default_pinned_memory_pool():
 
 
 _allocator = None  # the Python object last given to set_allocator (None: the pool)
+_tls = threading.local()  # .allocator: the object given to using_allocator in this thread
 
 
 def _kind_of(allocator):
@@ -193,16 +195,19 @@ def _kind_of(allocator):
 
 
 def set_allocator(allocator=None):
-    """Where new device arrays get their memory, for every device: None
-    (cudaMalloc/cudaFree per array, the pool bypassed), MemoryPool().malloc
-    (the default), MemoryAsyncPool().malloc or malloc_managed."""
+    """Where new device arrays get their memory, for every device and thread
+    (using_allocator overrides it per thread): None (cudaMalloc/cudaFree per
+    array, the pool bypassed), MemoryPool().malloc (the default),
+    MemoryAsyncPool().malloc or malloc_managed."""
     global _allocator
     _core._set_allocator(_kind_of(allocator))
     _allocator = allocator
 
 
 def get_allocator():
-    """The current allocator (a malloc function, or None for cudaMalloc)."""
+    """The calling thread's allocator (a malloc function, or None for cudaMalloc)."""
+    if _core._get_thread_allocator() >= 0:
+        return _tls.allocator
     if _core._get_allocator() == _POOL and _allocator is None:
         return get_default_memory_pool().malloc
     return _allocator
@@ -210,15 +215,17 @@ def get_allocator():
 
 @contextlib.contextmanager
 def using_allocator(allocator=None):
-    """Uses `allocator` inside the with block, then restores the previous one."""
-    global _allocator
-    prev_kind, prev = _core._get_allocator(), _allocator
-    set_allocator(allocator)
+    """Uses `allocator` in the calling thread inside the with block (other
+    threads keep theirs), then restores the previous one."""
+    kind = _kind_of(allocator)
+    prev_kind, prev = _core._get_thread_allocator(), getattr(_tls, "allocator", None)
+    _core._set_thread_allocator(kind)
+    _tls.allocator = allocator
     try:
         yield
     finally:
-        _core._set_allocator(prev_kind)
-        _allocator = prev
+        _core._set_thread_allocator(prev_kind)
+        _tls.allocator = prev
 
 
 def record_stream(array, stream):

@@ -79,7 +79,8 @@ class Stream:
     def record(self, event=None):
         """Records `event` (a new Event when None) on the stream; returns it."""
         if event is None:
-            event = Event()
+            event = Event.__new__(Event)
+            event._e = _core._Event(False, False, False, self._s.device_id)
         self._s.record(event._e)
         return event
 

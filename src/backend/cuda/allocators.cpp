@@ -2,11 +2,13 @@
 // cunum.cuda.set_allocator, cudaMalloc, cudaMallocAsync or cudaMallocManaged;
 // plus the public memory API of include/cunum/cuda.hpp.
 #include <atomic>
+#include <optional>
 #include <string>
 
 #include "backend/cuda/cuda_backend.hpp"
 #include "backend/cuda/cuda_check.hpp"
 #include "backend/cuda/pinned_pool.hpp"
+#include "backend/cuda/streams.hpp"
 #include "cunum/error.hpp"
 #include "cunum/ndarray.hpp"
 
@@ -16,6 +18,11 @@ using AllocatorKind = ::cunum::cuda::AllocatorKind;
 
 namespace {
 std::atomic<AllocatorKind> g_allocator{AllocatorKind::Pool};
+thread_local int t_allocator = -1;  // the thread's override (using_allocator), -1: none
+
+AllocatorKind effective_allocator() {
+  return t_allocator >= 0 ? static_cast<AllocatorKind>(t_allocator) : g_allocator.load(std::memory_order_relaxed);
+}
 
 OutOfMemoryError oom(size_t bytes, const char* how, int device) {
   size_t free = 0, total = 0;
@@ -44,7 +51,7 @@ void* CudaBackend::raw_allocate(AllocatorKind kind, size_t n) {
   void* p = nullptr;
   switch (kind) {
     case AllocatorKind::Pool:
-      return pool_->allocate(n, stream());
+      return pool_->allocate(n, pool_key(stream()));
     case AllocatorKind::Direct:
       if (cudaMalloc(&p, n) != cudaSuccess) {
         cudaGetLastError();
@@ -61,6 +68,7 @@ void* CudaBackend::raw_allocate(AllocatorKind kind, size_t n) {
                                std::to_string(async_attr(device_, cudaMemPoolAttrUsedMemCurrent)) + " in use)");
       if (cudaMallocAsync(&p, n, stream()) != cudaSuccess) {
         cudaGetLastError();
+        pool_->free_all_blocks();
         CUNUM_CUDA_CHECK(cudaDeviceSynchronize());
         CUNUM_CUDA_CHECK(cudaMemPoolTrimTo(default_async_pool(device_), 0));
         if (cudaMallocAsync(&p, n, stream()) != cudaSuccess) throw oom(n, "cudaMallocAsync", device_);
@@ -68,8 +76,12 @@ void* CudaBackend::raw_allocate(AllocatorKind kind, size_t n) {
       return p;
     }
     case AllocatorKind::Managed:
-      if (cudaMallocManaged(&p, n ? n : 1, cudaMemAttachGlobal) != cudaSuccess)
-        throw oom(n, "cudaMallocManaged", device_);
+      if (cudaMallocManaged(&p, n ? n : 1, cudaMemAttachGlobal) != cudaSuccess) {
+        cudaGetLastError();
+        pool_->free_all_blocks();
+        if (cudaMallocManaged(&p, n ? n : 1, cudaMemAttachGlobal) != cudaSuccess)
+          throw oom(n, "cudaMallocManaged", device_);
+      }
       return p;
   }
   return nullptr;
@@ -78,42 +90,78 @@ void* CudaBackend::raw_allocate(AllocatorKind kind, size_t n) {
 void CudaBackend::raw_deallocate(AllocatorKind kind, void* p) noexcept {
   if (!p) return;
   switch (kind) {
-    case AllocatorKind::Pool: pool_->deallocate(p, stream()); break;
+    case AllocatorKind::Pool: pool_->deallocate(p, pool_key(stream())); break;
     case AllocatorKind::Direct:
     case AllocatorKind::Managed: cudaSetDevice(device_); cudaFree(p); break;
-    case AllocatorKind::Async: cudaSetDevice(device_); cudaFreeAsync(p, stream()); break;
+    case AllocatorKind::Async: free_async(p, pool_key(stream()), {}); return;
   }
   cudaGetLastError();
 }
 
 void* CudaBackend::allocate(size_t nbytes) {
-  const AllocatorKind kind = g_allocator.load(std::memory_order_relaxed);
-  if (kind == AllocatorKind::Pool) return pool_->allocate(nbytes, stream());
+  const AllocatorKind kind = effective_allocator();
+  if (kind == AllocatorKind::Pool) return pool_->allocate(nbytes, pool_key(stream()));
   void* p = raw_allocate(kind, nbytes);
   if (p) {
     std::lock_guard<std::mutex> lock(foreign_mu_);
-    foreign_.emplace(p, kind);
+    foreign_.emplace(p, Foreign{kind, pool_key(stream()), {}});
     n_foreign_.store(foreign_.size(), std::memory_order_release);
   }
   return p;
 }
 
+// cudaFreeAsync on the current stream S lets work ordered after S reuse the
+// memory, so S first waits for every other stream that used the block (its
+// allocation stream and record_stream's), as the caching pool does with events.
+void CudaBackend::free_async(void* p, void* alloc_key, const std::vector<void*>& uses) noexcept {
+  cudaSetDevice(device_);
+  const cudaStream_t s = stream();
+  auto wait_for = [&](void* key) {
+    const cudaStream_t other = stream_of_pool_key(key);
+    if (other == s) return;
+    cudaEvent_t e;
+    if (cudaEventCreateWithFlags(&e, cudaEventDisableTiming) != cudaSuccess) {
+      cudaStreamSynchronize(other);  // cannot order by event: wait for it
+      return;
+    }
+    cudaEventRecord(e, other);
+    cudaStreamWaitEvent(s, e, 0);
+    cudaEventDestroy(e);
+  };
+  wait_for(alloc_key);
+  for (void* k : uses) wait_for(k);
+  cudaFreeAsync(p, s);
+  cudaGetLastError();
+}
+
+void CudaBackend::record_stream(void* p, cudaStream_t s) {
+  if (n_foreign_.load(std::memory_order_acquire) != 0) {
+    std::lock_guard<std::mutex> lock(foreign_mu_);
+    if (auto it = foreign_.find(p); it != foreign_.end()) {
+      it->second.uses.push_back(pool_key(s));  // cudaFree of the other kinds waits for the device anyway
+      return;
+    }
+  }
+  pool_->record_stream(p, pool_key(s));
+}
+
 void CudaBackend::deallocate(void* p, size_t) noexcept {
   if (!p) return;
   if (n_foreign_.load(std::memory_order_acquire) != 0) {
-    AllocatorKind kind = AllocatorKind::Pool;
+    std::optional<Foreign> f;
     {
       std::lock_guard<std::mutex> lock(foreign_mu_);
       auto it = foreign_.find(p);
       if (it != foreign_.end()) {
-        kind = it->second;
+        f = std::move(it->second);
         foreign_.erase(it);
         n_foreign_.store(foreign_.size(), std::memory_order_release);
       }
     }
-    if (kind != AllocatorKind::Pool) return raw_deallocate(kind, p);
+    if (f && f->kind == AllocatorKind::Async) return free_async(p, f->stream, f->uses);
+    if (f) return raw_deallocate(f->kind, p);
   }
-  pool_->deallocate(p, stream());
+  pool_->deallocate(p, pool_key(stream()));
 }
 
 ::cunum::cuda::AsyncPoolStats CudaBackend::async_pool_stats() {
@@ -140,7 +188,12 @@ backend::cuda::CudaBackend& backend_of(int device) {
 }  // namespace
 
 void set_allocator(AllocatorKind kind) { backend::cuda::g_allocator.store(kind); }
-AllocatorKind get_allocator() { return backend::cuda::g_allocator.load(); }
+AllocatorKind get_allocator() { return backend::cuda::effective_allocator(); }
+void set_thread_allocator(int kind) {
+  if (kind < -1 || kind > static_cast<int>(AllocatorKind::Managed)) throw ValueError("unknown allocator kind");
+  backend::cuda::t_allocator = kind;
+}
+int get_thread_allocator() { return backend::cuda::t_allocator; }
 
 void* raw_malloc(AllocatorKind kind, size_t nbytes, int device) { return backend_of(device).raw_allocate(kind, nbytes); }
 void raw_free(AllocatorKind kind, void* p, int device) noexcept {
@@ -155,12 +208,7 @@ void record_stream(const ndarray& a, const Stream& s) {
   if (a.device().index != s.device())
     throw ValueError("record_stream: the array is on " + a.device().str() + " but the stream on cuda:" +
                      std::to_string(s.device()));
-  auto& b = backend_of(s.device());
-  // Only pool blocks are reused by cunum; other allocators free through CUDA.
-  try {
-    b.pool().record_stream(a.storage()->data, reinterpret_cast<void*>(s.ptr()));
-  } catch (const ValueError&) {
-  }
+  backend_of(s.device()).record_stream(a.storage()->data, reinterpret_cast<cudaStream_t>(s.ptr()));
 }
 
 PinnedPoolStats pinned_pool_stats() {

@@ -29,7 +29,7 @@ void* CudaBackend::DeviceUpstream::record_event(StreamHandle s) {
   cudaSetDevice(device);
   cudaEvent_t e;
   CUNUM_CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
-  CUNUM_CUDA_CHECK(cudaEventRecord(e, static_cast<cudaStream_t>(s)));
+  CUNUM_CUDA_CHECK(cudaEventRecord(e, stream_of_pool_key(s)));
   return e;
 }
 bool CudaBackend::DeviceUpstream::event_done(void* ev) {

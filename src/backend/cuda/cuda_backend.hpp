@@ -6,6 +6,7 @@
 #include <atomic>
 #include <mutex>
 #include <unordered_map>
+#include <vector>
 
 #include "backend/backend.hpp"
 #include "backend/cuda/jit.hpp"
@@ -59,6 +60,8 @@ class CudaBackend final : public Backend {
   ::cunum::cuda::AsyncPoolStats async_pool_stats();
   void async_pool_free_all();
   void async_pool_set_limit(size_t bytes) { async_limit_ = bytes; }
+  // Work on stream `s` uses the allocation at p (cunum.cuda.record_stream).
+  void record_stream(void* p, cudaStream_t s);
   size_t async_pool_get_limit() const { return async_limit_; }
 
  private:
@@ -112,7 +115,13 @@ class CudaBackend final : public Backend {
   // Allocations not from pool_ (set_allocator), by pointer: deallocate must
   // free each the way it was made. The count lets the pool path skip the map.
   std::mutex foreign_mu_;
-  std::unordered_map<void*, ::cunum::cuda::AllocatorKind> foreign_;
+  struct Foreign {
+    ::cunum::cuda::AllocatorKind kind;
+    void* stream;              // pool key (streams.hpp) of the allocating stream
+    std::vector<void*> uses;   // record_stream keys
+  };
+  std::unordered_map<void*, Foreign> foreign_;
+  void free_async(void* p, void* alloc_key, const std::vector<void*>& uses) noexcept;
   std::atomic<size_t> n_foreign_{0};
   std::atomic<size_t> async_limit_{0};
 };

@@ -32,7 +32,18 @@ struct PinnedUpstream final : Upstream {
     return true;
   }
   void destroy_event(void* ev) noexcept override { cudaEventDestroy(static_cast<cudaEvent_t>(ev)); }
-  void synchronize_all() override { CUNUM_CUDA_CHECK(cudaDeviceSynchronize()); }
+  // Staging blocks serve copies to and from every device: before the pool
+  // treats its pending blocks as idle (out of memory), every device must be.
+  void synchronize_all() override {
+    int count = 0, current = 0;
+    CUNUM_CUDA_CHECK(cudaGetDeviceCount(&count));
+    CUNUM_CUDA_CHECK(cudaGetDevice(&current));
+    for (int d = 0; d < count; ++d) {
+      CUNUM_CUDA_CHECK(cudaSetDevice(d));
+      CUNUM_CUDA_CHECK(cudaDeviceSynchronize());
+    }
+    CUNUM_CUDA_CHECK(cudaSetDevice(current));
+  }
 };
 }  // namespace
 

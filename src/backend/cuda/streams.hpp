@@ -4,6 +4,9 @@
 #pragma once
 #include <cuda_runtime_api.h>
 
+#include <atomic>
+#include <cstdint>
+
 namespace cunum::backend::cuda {
 
 inline constexpr int kMaxDevices = 64;
@@ -11,5 +14,25 @@ inline constexpr int kMaxDevices = 64;
 inline thread_local cudaStream_t t_current_stream[kMaxDevices] = {};
 
 inline cudaStream_t current_stream(int device) { return t_current_stream[device]; }
+
+// Note [Per-thread default stream in the pool]
+// The memory pool reuses a freed block at once for the stream it was freed on
+// (stream order protects it) and keys its free lists by stream handle. The
+// per-thread default stream has one handle (cudaStreamPerThread) but is a
+// different stream in every thread, so the pool gets a key per thread
+// instead: (thread number << 2) | 3, never a real handle (those are aligned
+// pointers, 0, or 2). An event for such a key is recorded on
+// cudaStreamPerThread by its own thread, and on the legacy stream (which is
+// ordered after every blocking stream, per-thread ones included) by any other.
+inline void* ptds_pool_key() {
+  static std::atomic<uintptr_t> next{1};
+  thread_local const uintptr_t key = (next.fetch_add(1) << 2) | 3;
+  return reinterpret_cast<void*>(key);
+}
+inline void* pool_key(cudaStream_t s) { return s == cudaStreamPerThread ? ptds_pool_key() : static_cast<void*>(s); }
+inline cudaStream_t stream_of_pool_key(void* key) {
+  if ((reinterpret_cast<uintptr_t>(key) & 3) != 3) return static_cast<cudaStream_t>(key);
+  return key == ptds_pool_key() ? cudaStreamPerThread : nullptr;
+}
 
 }  // namespace cunum::backend::cuda

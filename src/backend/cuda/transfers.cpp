@@ -29,13 +29,31 @@ void CudaBackend::copy_from_host(void* dst, const void* src, size_t n) {
   use_device();
   const cudaStream_t s = stream();
   MemoryPool& pinned = pinned_pool();
-  for (size_t off = 0; off < n; off += kChunk) {
+  // At most kInFlight chunks wait for their DMA: a large upload queued behind
+  // long-running work would otherwise pin as much host memory as it copies.
+  constexpr int kInFlight = 3;
+  struct Ring {
+    cudaEvent_t ev[kInFlight] = {};
+    ~Ring() {
+      for (cudaEvent_t e : ev)
+        if (e) cudaEventDestroy(e);
+    }
+  } ring;
+  const bool bounded = n > kInFlight * kChunk;
+  int k = 0;
+  for (size_t off = 0; off < n; off += kChunk, ++k) {
     const size_t c = std::min(kChunk, n - off);
+    cudaEvent_t& slot = ring.ev[k % kInFlight];
+    if (bounded && slot) CUNUM_CUDA_CHECK(cudaEventSynchronize(slot));  // chunk k - kInFlight has landed
     void* buf = pinned.allocate(c, kHostStream);
     parallel_memcpy(buf, static_cast<const char*>(src) + off, c);
     const cudaError_t r = cudaMemcpyAsync(static_cast<char*>(dst) + off, buf, c, cudaMemcpyHostToDevice, s);
     pinned.deallocate(buf, s);  // held until the copy queued on s has run
     CUNUM_CUDA_CHECK(r);
+    if (bounded) {
+      if (!slot) CUNUM_CUDA_CHECK(cudaEventCreateWithFlags(&slot, cudaEventDisableTiming));
+      CUNUM_CUDA_CHECK(cudaEventRecord(slot, s));
+    }
   }
 }
 
@@ -66,22 +84,29 @@ void CudaBackend::copy_to_peer(void* dst, int dst_device, const void* src, size_
   // Order: the copy waits for work already queued on the destination's current
   // stream (its allocation), runs on the source's current stream (after the
   // writes of src), and later work on the destination stream waits for it.
+  // The caller's current device is restored, and the events freed, whatever happens.
+  struct Restore {
+    int device = -1;
+    cudaEvent_t ev[2] = {};
+    ~Restore() {
+      for (cudaEvent_t e : ev)
+        if (e) cudaEventDestroy(e);  // safe while recorded work is pending
+      if (device >= 0) cudaSetDevice(device);
+    }
+  } guard;
+  CUNUM_CUDA_CHECK(cudaGetDevice(&guard.device));
   const cudaStream_t src_stream = stream();
   const cudaStream_t dst_stream = current_stream(dst_device);
-  cudaEvent_t dst_ready, copied;
   CUNUM_CUDA_CHECK(cudaSetDevice(dst_device));
-  CUNUM_CUDA_CHECK(cudaEventCreateWithFlags(&dst_ready, cudaEventDisableTiming));
-  CUNUM_CUDA_CHECK(cudaEventRecord(dst_ready, dst_stream));
-  use_device();
-  CUNUM_CUDA_CHECK(cudaStreamWaitEvent(src_stream, dst_ready, 0));
+  CUNUM_CUDA_CHECK(cudaEventCreateWithFlags(&guard.ev[0], cudaEventDisableTiming));
+  CUNUM_CUDA_CHECK(cudaEventRecord(guard.ev[0], dst_stream));
+  CUNUM_CUDA_CHECK(cudaSetDevice(device_));
+  CUNUM_CUDA_CHECK(cudaStreamWaitEvent(src_stream, guard.ev[0], 0));
   CUNUM_CUDA_CHECK(cudaMemcpyPeerAsync(dst, dst_device, src, device_, n, src_stream));
-  CUNUM_CUDA_CHECK(cudaEventCreateWithFlags(&copied, cudaEventDisableTiming));
-  CUNUM_CUDA_CHECK(cudaEventRecord(copied, src_stream));
+  CUNUM_CUDA_CHECK(cudaEventCreateWithFlags(&guard.ev[1], cudaEventDisableTiming));
+  CUNUM_CUDA_CHECK(cudaEventRecord(guard.ev[1], src_stream));
   CUNUM_CUDA_CHECK(cudaSetDevice(dst_device));
-  CUNUM_CUDA_CHECK(cudaStreamWaitEvent(dst_stream, copied, 0));
-  cudaEventDestroy(dst_ready);  // destroying a recorded event is safe: CUDA frees it when done
-  cudaEventDestroy(copied);
-  use_device();
+  CUNUM_CUDA_CHECK(cudaStreamWaitEvent(dst_stream, guard.ev[1], 0));
 }
 
 }  // namespace cunum::backend::cuda
