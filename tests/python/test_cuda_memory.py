@@ -243,3 +243,23 @@ def test_streams_nest_across_devices():
         e = s1.record()  # the event lives on s1's device
         assert e.device_id == 1
     assert cn.cuda.get_current_stream(0).ptr == 0 and cn.cuda.get_current_stream(1).ptr == 0
+
+
+@pytest.mark.parametrize("which", ["pool", "async"])
+def test_blocks_outlive_the_streams_that_used_them(rng, which):
+    # Freed after the stream that allocated or used them is gone: nothing may
+    # be recorded on the destroyed stream (Note [Retired streams]).
+    allocator = cn.get_default_memory_pool().malloc if which == "pool" else cn.cuda.MemoryAsyncPool().malloc
+    h = rng.standard_normal(1 << 20)
+    with cn.cuda.using_allocator(allocator):
+        s = cn.cuda.Stream(non_blocking=True)
+        with s:
+            y = cn.asarray(h) * 2
+        x = cn.ones(1 << 20)
+        cn.cuda.record_stream(x, s)
+        out = y.get(stream=s)
+        del s
+        del x, y
+        z = cn.asarray(h) + 1
+        numpy.testing.assert_array_equal(out, h * 2)
+        numpy.testing.assert_array_equal(z.get(), h + 1)

@@ -117,7 +117,7 @@ void CudaBackend::free_async(void* p, void* alloc_key, const std::vector<void*>&
   cudaSetDevice(device_);
   const cudaStream_t s = stream();
   auto wait_for = [&](void* key) {
-    const cudaStream_t other = stream_of_pool_key(key);
+    const cudaStream_t other = stream_of_pool_key(key);  // a retired stream: the legacy one
     if (other == s) return;
     cudaEvent_t e;
     if (cudaEventCreateWithFlags(&e, cudaEventDisableTiming) != cudaSuccess) {

@@ -2,11 +2,36 @@
 // and the per-thread current stream the backend launches on (streams.hpp).
 #include "backend/cuda/streams.hpp"
 
+#include <mutex>
+#include <unordered_set>
+
 #include "backend/backend.hpp"
 #include "backend/cuda/cuda_check.hpp"
 #include "cunum/cuda.hpp"
 #include "cunum/device.hpp"
 #include "cunum/error.hpp"
+
+namespace cunum::backend::cuda {
+namespace {
+std::mutex g_retired_mu;
+std::unordered_set<cudaStream_t>& retired() {
+  static auto* set = new std::unordered_set<cudaStream_t>;  // never destroyed: used at exit
+  return *set;
+}
+}  // namespace
+void retire_stream(cudaStream_t s) {
+  std::lock_guard<std::mutex> lock(g_retired_mu);
+  retired().insert(s);
+}
+void unretire_stream(cudaStream_t s) {
+  std::lock_guard<std::mutex> lock(g_retired_mu);
+  retired().erase(s);
+}
+bool is_retired(cudaStream_t s) {
+  std::lock_guard<std::mutex> lock(g_retired_mu);
+  return retired().count(s) != 0;
+}
+}  // namespace cunum::backend::cuda
 
 namespace cunum::cuda {
 
@@ -53,6 +78,7 @@ struct Stream::State {
     // Work still queued may use memory the pool will hand out again under a
     // later stream with the same handle: let it finish first.
     cudaStreamSynchronize(handle);
+    backend::cuda::retire_stream(handle);  // Note [Retired streams]
     cudaStreamDestroy(handle);
     cudaGetLastError();
   }
@@ -68,6 +94,7 @@ Stream::Stream(bool non_blocking, int priority, int device) : st_(std::make_shar
   CUNUM_CUDA_CHECK(cudaStreamCreateWithPriority(
       &st_->handle, non_blocking ? cudaStreamNonBlocking : cudaStreamDefault, priority));
   st_->owned = true;
+  backend::cuda::unretire_stream(st_->handle);  // CUDA may reuse a destroyed stream's handle
 }
 
 Stream Stream::null_stream(int device) {

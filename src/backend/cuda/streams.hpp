@@ -30,8 +30,22 @@ inline void* ptds_pool_key() {
   return reinterpret_cast<void*>(key);
 }
 inline void* pool_key(cudaStream_t s) { return s == cudaStreamPerThread ? ptds_pool_key() : static_cast<void*>(s); }
+// Note [Retired streams]
+// A block may remember a stream that was used on it (its allocation stream,
+// record_stream) after cunum destroyed that stream. Every stream cunum
+// destroys is synchronized first, so its work is done; its handle is marked
+// retired (until CUDA hands the same handle to a new stream) and nothing is
+// ever recorded on it again: stream_of_pool_key gives the legacy stream for
+// it, which is valid and orders after any other blocking stream.
+void retire_stream(cudaStream_t s);
+void unretire_stream(cudaStream_t s);
+bool is_retired(cudaStream_t s);
+
 inline cudaStream_t stream_of_pool_key(void* key) {
-  if ((reinterpret_cast<uintptr_t>(key) & 3) != 3) return static_cast<cudaStream_t>(key);
+  if ((reinterpret_cast<uintptr_t>(key) & 3) != 3) {
+    const auto s = static_cast<cudaStream_t>(key);
+    return s && is_retired(s) ? nullptr : s;
+  }
   return key == ptds_pool_key() ? cudaStreamPerThread : nullptr;
 }
 
