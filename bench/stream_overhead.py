@@ -4,25 +4,10 @@ the per-thread default stream, and created blocking / non-blocking streams.
 
     python bench/stream_overhead.py
 """
-import time
-
 import numpy as np
 
 import cunum as cn
-
-
-def per_call(f, sync, n=20000, reps=3):
-    for _ in range(500):
-        f()
-    sync()
-    best = float("inf")
-    for _ in range(reps):
-        t = time.perf_counter()
-        for _ in range(n):
-            f()
-        sync()
-        best = min(best, (time.perf_counter() - t) / n)
-    return best * 1e6
+from host_overhead import per_call  # same directory: the same timing loop
 
 
 def main():

@@ -16,14 +16,7 @@ import numpy as np
 
 import cunum as cn
 
-try:
-    import cupy as cp
-except Exception:  # noqa: BLE001
-    cp = None
-try:
-    import torch
-except Exception:  # noqa: BLE001
-    torch = None
+from bench import cp, libs, torch  # same directory: the same set of libraries
 
 
 def wall(fn, sync, reps):
@@ -39,13 +32,8 @@ def wall(fn, sync, reps):
 
 
 def cases():
-    libs = {"cunum": cn}
-    if cp is not None:
-        libs["cupy"] = cp
-    if torch is not None:
-        libs["torch"] = torch
     data = {}
-    for name, lib in libs.items():
+    for name, lib in libs().items():
         row = {}
         for label, n, reps in (("4 KiB", 1024, 2000), ("256 MiB", 64 << 20, 10)):
             host = np.random.default_rng(0).random(n, dtype=np.float32)

@@ -27,21 +27,7 @@ void CudaBackend::DeviceUpstream::deallocate(void* p, size_t) noexcept {
 }
 void* CudaBackend::DeviceUpstream::record_event(StreamHandle s) {
   cudaSetDevice(device);
-  cudaEvent_t e;
-  CUNUM_CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
-  CUNUM_CUDA_CHECK(cudaEventRecord(e, stream_of_pool_key(s)));
-  return e;
-}
-bool CudaBackend::DeviceUpstream::event_done(void* ev) {
-  cudaError_t r = cudaEventQuery(static_cast<cudaEvent_t>(ev));
-  if (r == cudaErrorNotReady) {
-    cudaGetLastError();
-    return false;
-  }
-  return true;
-}
-void CudaBackend::DeviceUpstream::destroy_event(void* ev) noexcept {
-  cudaEventDestroy(static_cast<cudaEvent_t>(ev));
+  return CudaEventUpstream::record_event(s);
 }
 void CudaBackend::DeviceUpstream::synchronize_all() {
   cudaSetDevice(device);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "backend/backend.hpp"
+#include "backend/cuda/event_upstream.hpp"
 #include "backend/cuda/jit.hpp"
 #include "backend/cuda/kernel_source.hpp"
 #include "backend/cuda/memory_pool.hpp"
@@ -94,14 +95,12 @@ class CudaBackend final : public Backend {
   void use_device() const;
 
   // cudaMalloc/cudaFree and events for the caching pool (memory_pool.hpp).
-  struct DeviceUpstream final : Upstream {
+  struct DeviceUpstream final : CudaEventUpstream {
     int device;
     explicit DeviceUpstream(int d) : device(d) {}
     void* allocate(size_t bytes) override;
     void deallocate(void* p, size_t bytes) noexcept override;
-    void* record_event(StreamHandle s) override;
-    bool event_done(void* ev) override;
-    void destroy_event(void* ev) noexcept override;
+    void* record_event(StreamHandle s) override;  // in this device's context
     void synchronize_all() override;
   };
 

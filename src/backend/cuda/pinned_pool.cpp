@@ -3,11 +3,12 @@
 #include <cuda_runtime_api.h>
 
 #include "backend/cuda/cuda_check.hpp"
+#include "backend/cuda/event_upstream.hpp"
 
 namespace cunum::backend::cuda {
 
 namespace {
-struct PinnedUpstream final : Upstream {
+struct PinnedUpstream final : CudaEventUpstream {
   void* allocate(size_t bytes) override {
     void* p = nullptr;
     // Portable: usable for copies to and from every device.
@@ -18,20 +19,6 @@ struct PinnedUpstream final : Upstream {
     return p;
   }
   void deallocate(void* p, size_t) noexcept override { cudaFreeHost(p); }
-  void* record_event(StreamHandle s) override {
-    cudaEvent_t e;
-    CUNUM_CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
-    CUNUM_CUDA_CHECK(cudaEventRecord(e, static_cast<cudaStream_t>(s)));
-    return e;
-  }
-  bool event_done(void* ev) override {
-    if (cudaEventQuery(static_cast<cudaEvent_t>(ev)) == cudaErrorNotReady) {
-      cudaGetLastError();
-      return false;
-    }
-    return true;
-  }
-  void destroy_event(void* ev) noexcept override { cudaEventDestroy(static_cast<cudaEvent_t>(ev)); }
   // Staging blocks serve copies to and from every device: before the pool
   // treats its pending blocks as idle (out of memory), every device must be.
   void synchronize_all() override {
