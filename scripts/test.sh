@@ -17,14 +17,14 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
   $SUDO apt-get update -qq && $SUDO apt-get install -y -qq "${need_apt[@]}"
 fi
-$PY -c "import numpy, pytest, nanobind" 2>/dev/null ||
-  $PY -m pip install -q "numpy>=2" pytest "nanobind>=2"
+$PY -c "import numpy, pytest, nanobind, xdist, hypothesis" 2>/dev/null ||
+  $PY -m pip install -q "numpy>=2" pytest pytest-xdist hypothesis "nanobind>=2"
 
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
 cmake -S . -B build/test -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCUNUM_PYTHON=ON -DCUNUM_TESTS=ON -DCUNUM_EXAMPLES=ON \
   -DPython_EXECUTABLE="$(command -v "$PY")" >/dev/null
 cmake --build build/test
-ctest --test-dir build/test --output-on-failure
+ctest --test-dir build/test --output-on-failure -j "$(nproc)"
 ./build/test/cunum_example >/dev/null
-PYTHONPATH=build/test/python $PY -m pytest -q -p no:cacheprovider tests/python "$@"
+PYTHONPATH=build/test/python $PY -m pytest -q -p no:cacheprovider -n "$(nproc)" tests/python "$@"

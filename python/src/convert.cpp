@@ -8,14 +8,29 @@
 namespace cunum::py {
 
 namespace {
-nb::object g_asarray;   // cunum._convert.asarray(obj) -> cunum ndarray
-nb::object g_dtype_of;  // cunum._convert.dtype_code(obj) -> int (DType)
-nb::object g_np_dtypes[kNumDTypes];
+// Note [Python objects in static storage]
+// A Python object held by a C++ static is released by the C `exit()` handlers,
+// after the interpreter has finalized: dropping the last reference then calls
+// into a dead interpreter (a fatal "PyThreadState_Get ... GIL is released" or a
+// segfault at exit). So the module's Python references live in one struct that
+// is allocated once and deliberately never destroyed: they are released by
+// the end of the process, never by a destructor. Every Python object cunum's
+// C++ code keeps beyond one call goes here (or is a leaked nb::handle).
+// tests/python/test_exit.py runs the paths that fill it and checks the exit.
+struct PythonRefs {
+  nb::object asarray;   // cunum._convert.asarray(obj) -> cunum ndarray
+  nb::object dtype_of;  // cunum._convert.dtype_code(obj) -> int (DType)
+  nb::object np_dtypes[kNumDTypes];
+};
+PythonRefs& refs() {
+  static PythonRefs* r = new PythonRefs;  // never destroyed (see above)
+  return *r;
+}
 }  // namespace
 
 void set_python_helpers(nb::object asarray, nb::object dtype_of) {
-  g_asarray = asarray;
-  g_dtype_of = dtype_of;
+  refs().asarray = asarray;
+  refs().dtype_of = dtype_of;
   // numpy.dtype objects are made on first use (NumPy is not imported by
   // `import cunum`: Note [Lazy NumPy] in python/cunum/__init__.py).
 }
@@ -47,7 +62,7 @@ std::optional<Scalar> python_scalar(nb::handle h) {
 ndarray as_array(nb::handle h) {
   ndarray* a = nullptr;
   if (nb::try_cast<ndarray*>(h, a) && a) return *a;
-  nb::object r = g_asarray(h);
+  nb::object r = refs().asarray(h);
   return nb::cast<ndarray>(r);
 }
 
@@ -70,15 +85,16 @@ nb::object scalar_to_python(const Scalar& s) {
 
 DType as_dtype(nb::handle h) {
   if (PyLong_CheckExact(h.ptr())) throw TypeError("Cannot interpret '" + nb::cast<std::string>(nb::repr(h)) + "' as a data type");
-  return static_cast<DType>(nb::cast<int>(g_dtype_of(h)));
+  return static_cast<DType>(nb::cast<int>(refs().dtype_of(h)));
 }
 
 nb::object numpy_dtype(DType d) {
-  nb::object& r = g_np_dtypes[static_cast<int>(d)];
+  nb::object* all = refs().np_dtypes;
+  nb::object& r = all[static_cast<int>(d)];
   if (!r.is_valid()) {
     nb::object np_dtype = nb::module_::import_("numpy").attr("dtype");
     for (int i = 0; i < kNumDTypes; ++i)
-      g_np_dtypes[i] = np_dtype(std::string(dtype_name(static_cast<DType>(i))));
+      all[i] = np_dtype(std::string(dtype_name(static_cast<DType>(i))));
   }
   return r;
 }

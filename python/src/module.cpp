@@ -14,7 +14,8 @@ namespace nb = nanobind;
 using namespace cunum;
 
 NB_MODULE(_core, m) {
-  static nb::object oom_type = nb::borrow(PyErr_NewException("cunum._core.OutOfMemoryError", PyExc_MemoryError, nullptr));
+  // A handle, never released: Note [Python objects in static storage] (convert.cpp).
+  static nb::handle oom_type = PyErr_NewException("cunum._core.OutOfMemoryError", PyExc_MemoryError, nullptr);
   m.attr("OutOfMemoryError") = oom_type;
   nb::register_exception_translator([](const std::exception_ptr& p, void*) {
     try {
