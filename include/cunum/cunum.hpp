@@ -16,3 +16,4 @@
 #include "reduction.hpp"
 #include "scalar.hpp"
 #include "ufunc.hpp"
+#include "ufuncs.hpp"

@@ -1,15 +1,20 @@
-// cunum/ufunc.hpp — elementwise operations (NumPy's ufuncs) and operators.
+// cunum/ufunc.hpp — the ufunc machinery: operands, options, the generic entry
+// point and the operators. The named ufuncs (cunum::add, cunum::ldexp, ...)
+// are declared in cunum/ufuncs.hpp.
 //
 //   auto c = cunum::add(a, b);                       // broadcasting, NEP 50 promotion
 //   cunum::multiply(a, 2.5, {.out = c});             // into an existing array
 //   auto m = cunum::maximum(a, b, {.where = mask, .dtype = cunum::DType::Float32});
+//   auto [q, r] = cunum::divmod(a, 7);               // two outputs
 //   auto d = (a + b) * 2 - cunum::sqrt(a);
 #pragma once
+#include <array>
 #include <optional>
+#include <utility>
 #include <variant>
 
 #include "ndarray.hpp"
-#include "ufunc_list.hpp"
+#include "ufunc_def.hpp"
 
 namespace cunum {
 
@@ -33,27 +38,19 @@ class Operand {
 };
 
 struct UfuncOptions {
-  std::optional<ndarray> out;
+  std::optional<ndarray> out;   // the first output
+  std::optional<ndarray> out2;  // the second output of a two-output ufunc
   std::optional<ndarray> where;
   std::optional<DType> dtype;
   Casting casting = Casting::SameKind;
 };
 
-// The generic entry point: every named function below calls it.
-ndarray apply_ufunc(core::UfuncId id, const Operand* operands, int n, const UfuncOptions& opts);
-
-#define CUNUM_X(name, nin, types, out) CUNUM_UFUNC_DECL_##nin(name)
-#define CUNUM_UFUNC_DECL_1(name) \
-  ndarray name(const Operand& a, const UfuncOptions& opts = {});
-#define CUNUM_UFUNC_DECL_2(name) \
-  ndarray name(const Operand& a, const Operand& b, const UfuncOptions& opts = {});
-CUNUM_FOR_EACH_UFUNC(CUNUM_X)
-#undef CUNUM_X
-#undef CUNUM_UFUNC_DECL_1
-#undef CUNUM_UFUNC_DECL_2
-inline ndarray divide(const Operand& a, const Operand& b, const UfuncOptions& o = {}) {
-  return true_divide(a, b, o);
-}
+// The generic entry point: every named ufunc calls it. `results` receives
+// def.nout arrays (the `out`/`out2` arrays when given).
+void apply_ufunc(const core::UfuncDef& def, const Operand* inputs, int nin, const UfuncOptions& opts,
+                 ndarray* results);
+// A one-output ufunc: its result.
+ndarray apply_ufunc(const core::UfuncDef& def, const Operand* inputs, int nin, const UfuncOptions& opts);
 
 ndarray operator+(const ndarray& a, const Operand& b);
 ndarray operator-(const ndarray& a, const Operand& b);

@@ -1,105 +1,92 @@
-// cunum/ufunc_list.hpp — the ufuncs cunum knows, with the dtypes each has a loop for and the rule for
-// its output dtype. The planner resolves dtypes from this list; each backend
-// instantiates the functor of the same name (cunum/kernels/ops.hpp) for each
-// listed dtype. Adding a ufunc = a functor in ops.hpp + one line here + a
-// binding line.
+// cunum/ufunc_list.hpp — every ufunc cunum has, declared as NumPy declares it:
+// name, input and output counts, identity, the loops (Note [Loop strings] in
+// ufunc_def.hpp, in NumPy's order: the first loop the inputs reach safely wins),
+// and its hooks (Note [Ufunc hooks]; `none` for plain ufuncs).
+//
+// Adding a ufunc (docs/adding-an-op.md): a functor in include/cunum/kernels/
+// with the ufunc's name, one row here, one CUNUM_CPU_REGISTER line in a
+// src/backend/cpu/loops_*.cpp file. Only the few files that need the whole
+// list include this header (the table, the C++ functions, the CPU loops of
+// each chapter, the Python binding, the NVRTC test): everything else sees a
+// ufunc as a `UfuncDef` (ufunc_def.hpp).
 #pragma once
-#include <cstdint>
+#include "cunum/ufunc_def.hpp"
 
-#include "cunum/dtype.hpp"
+// Type-code sets for the loop patterns.
+#define CUNUM_T_INT "bBhHiIqQ"
+#define CUNUM_T_FLOAT "efd"
+#define CUNUM_T_COMPLEX "FD"
+#define CUNUM_T_REAL CUNUM_T_INT CUNUM_T_FLOAT
+#define CUNUM_T_NUM CUNUM_T_INT CUNUM_T_FLOAT CUNUM_T_COMPLEX
+#define CUNUM_T_ALL "?" CUNUM_T_NUM
+#define CUNUM_T_INEXACT CUNUM_T_FLOAT CUNUM_T_COMPLEX
+
+// X(name, nin, nout, identity, loops, hooks)
+#define CUNUM_FOR_EACH_UFUNC(X)                                                          \
+  /* arithmetic */                                                                       \
+  X(add, 2, 1, Zero, "TT->T:" CUNUM_T_ALL, none)                                         \
+  X(subtract, 2, 1, None, "TT->T:" CUNUM_T_NUM, subtract)                                \
+  X(multiply, 2, 1, One, "TT->T:" CUNUM_T_ALL, none)                                     \
+  X(divide, 2, 1, None, "TT->T:" CUNUM_T_INEXACT, divide)                                \
+  X(floor_divide, 2, 1, None, "TT->T:" CUNUM_T_REAL, none)                               \
+  X(remainder, 2, 1, None, "TT->T:" CUNUM_T_REAL, none)                                  \
+  X(divmod, 2, 2, None, "TT->TT:" CUNUM_T_REAL, none)                                    \
+  X(power, 2, 1, None, "TT->T:" CUNUM_T_NUM, power)                                      \
+  X(negative, 1, 1, None, "T->T:" CUNUM_T_NUM, negative)                                 \
+  X(positive, 1, 1, None, "T->T:" CUNUM_T_NUM, positive)                                    \
+  X(absolute, 1, 1, None, "?->? T->T:" CUNUM_T_REAL " T->R:" CUNUM_T_COMPLEX, none)      \
+  /* comparisons */                                                                      \
+  X(equal, 2, 1, None, "TT->?:" CUNUM_T_ALL, comparison)                                 \
+  X(not_equal, 2, 1, None, "TT->?:" CUNUM_T_ALL, comparison)                             \
+  X(less, 2, 1, None, "TT->?:" CUNUM_T_ALL, comparison)                                  \
+  X(less_equal, 2, 1, None, "TT->?:" CUNUM_T_ALL, comparison)                            \
+  X(greater, 2, 1, None, "TT->?:" CUNUM_T_ALL, comparison)                               \
+  X(greater_equal, 2, 1, None, "TT->?:" CUNUM_T_ALL, comparison)                         \
+  /* logical */                                                                          \
+  X(logical_and, 2, 1, True, "TT->?:" CUNUM_T_ALL, logical)                              \
+  X(logical_or, 2, 1, False, "TT->?:" CUNUM_T_ALL, logical)                              \
+  X(logical_xor, 2, 1, False, "TT->?:" CUNUM_T_ALL, logical)                             \
+  X(logical_not, 1, 1, None, "T->?:" CUNUM_T_ALL, logical)                               \
+  /* bitwise */                                                                          \
+  X(bitwise_and, 2, 1, MinusOne, "TT->T:?" CUNUM_T_INT, none)                            \
+  X(bitwise_or, 2, 1, Zero, "TT->T:?" CUNUM_T_INT, none)                                 \
+  X(bitwise_xor, 2, 1, Zero, "TT->T:?" CUNUM_T_INT, none)                                \
+  X(invert, 1, 1, None, "T->T:?" CUNUM_T_INT, none)                                      \
+  X(left_shift, 2, 1, None, "TT->T:" CUNUM_T_INT, none)                                  \
+  X(right_shift, 2, 1, None, "TT->T:" CUNUM_T_INT, none)                                 \
+  /* extrema */                                                                          \
+  X(maximum, 2, 1, None, "TT->T:" CUNUM_T_ALL, none)                                     \
+  X(minimum, 2, 1, None, "TT->T:" CUNUM_T_ALL, none)                                     \
+  /* floating point */                                                                   \
+  X(ldexp, 2, 1, None, "ei->e fi->f eq->e fq->f di->d dq->d", none)                      \
+  X(frexp, 1, 2, None, "e->ei f->fi d->di", none)                                        \
+  X(modf, 1, 2, None, "T->TT:" CUNUM_T_FLOAT, none)                                      \
+  /* exponents, logarithms, trigonometry */                                              \
+  X(sqrt, 1, 1, None, "T->T:" CUNUM_T_INEXACT, none)                                     \
+  X(exp, 1, 1, None, "T->T:" CUNUM_T_INEXACT, none)                                      \
+  X(log, 1, 1, None, "T->T:" CUNUM_T_INEXACT, none)                                      \
+  X(sin, 1, 1, None, "T->T:" CUNUM_T_INEXACT, none)                                      \
+  X(cos, 1, 1, None, "T->T:" CUNUM_T_INEXACT, none)                                      \
+  X(tanh, 1, 1, None, "T->T:" CUNUM_T_INEXACT, none)
 
 namespace cunum::core {
 
-// Bit i set = a loop exists for dtype i (DType order).
-using TypeSet = uint16_t;
-constexpr TypeSet bit(DType d) { return TypeSet(1u << static_cast<int>(d)); }
-constexpr TypeSet kBool = bit(DType::Bool);
-constexpr TypeSet kInts = bit(DType::Int8) | bit(DType::UInt8) | bit(DType::Int16) |
-                          bit(DType::UInt16) | bit(DType::Int32) | bit(DType::UInt32) |
-                          bit(DType::Int64) | bit(DType::UInt64);
-constexpr TypeSet kFloats = bit(DType::Float16) | bit(DType::Float32) | bit(DType::Float64);
-constexpr TypeSet kComplex = bit(DType::Complex64) | bit(DType::Complex128);
-constexpr TypeSet kInexact = kFloats | kComplex;
-constexpr TypeSet kNumeric = kInts | kInexact;
-constexpr TypeSet kAll = kBool | kNumeric;
+// The loops of each ufunc as a compile-time array: `loops::add[i]` is a LoopSig.
+namespace loops {
+#define CUNUM_X(name, nin, nout, ident, types, hooks) \
+  inline constexpr auto name = parse_loops<count_loops(types)>(types);
+CUNUM_FOR_EACH_UFUNC(CUNUM_X)
+#undef CUNUM_X
+}  // namespace loops
 
-// How the output dtype follows from the loop's input dtype.
-enum class OutRule : uint8_t { Same, Bool, Real };
-
-// X(name, nin, typeset, out rule)
-#define CUNUM_FOR_EACH_UFUNC(X)                                  \
-  X(add, 2, ::cunum::core::kAll, Same)                           \
-  X(subtract, 2, ::cunum::core::kNumeric, Same)                  \
-  X(multiply, 2, ::cunum::core::kAll, Same)                      \
-  X(true_divide, 2, ::cunum::core::kInexact, Same)               \
-  X(floor_divide, 2, ::cunum::core::kInts | ::cunum::core::kFloats, Same) \
-  X(remainder, 2, ::cunum::core::kInts | ::cunum::core::kFloats, Same)    \
-  X(power, 2, ::cunum::core::kNumeric, Same)                     \
-  X(negative, 1, ::cunum::core::kNumeric, Same)                  \
-  X(positive, 1, ::cunum::core::kNumeric, Same)                  \
-  X(absolute, 1, ::cunum::core::kAll, Real)                      \
-  X(equal, 2, ::cunum::core::kAll, Bool)                         \
-  X(not_equal, 2, ::cunum::core::kAll, Bool)                     \
-  X(less, 2, ::cunum::core::kAll, Bool)                          \
-  X(less_equal, 2, ::cunum::core::kAll, Bool)                    \
-  X(greater, 2, ::cunum::core::kAll, Bool)                       \
-  X(greater_equal, 2, ::cunum::core::kAll, Bool)                 \
-  X(logical_and, 2, ::cunum::core::kAll, Bool)                   \
-  X(logical_or, 2, ::cunum::core::kAll, Bool)                    \
-  X(logical_xor, 2, ::cunum::core::kAll, Bool)                   \
-  X(logical_not, 1, ::cunum::core::kAll, Bool)                   \
-  X(bitwise_and, 2, ::cunum::core::kBool | ::cunum::core::kInts, Same) \
-  X(bitwise_or, 2, ::cunum::core::kBool | ::cunum::core::kInts, Same)  \
-  X(bitwise_xor, 2, ::cunum::core::kBool | ::cunum::core::kInts, Same) \
-  X(invert, 1, ::cunum::core::kBool | ::cunum::core::kInts, Same)      \
-  X(left_shift, 2, ::cunum::core::kInts, Same)                   \
-  X(right_shift, 2, ::cunum::core::kInts, Same)                  \
-  X(maximum, 2, ::cunum::core::kAll, Same)                       \
-  X(minimum, 2, ::cunum::core::kAll, Same)                       \
-  X(sqrt, 1, ::cunum::core::kInexact, Same)                      \
-  X(exp, 1, ::cunum::core::kInexact, Same)                       \
-  X(log, 1, ::cunum::core::kInexact, Same)                       \
-  X(sin, 1, ::cunum::core::kInexact, Same)                       \
-  X(cos, 1, ::cunum::core::kInexact, Same)                       \
-  X(tanh, 1, ::cunum::core::kInexact, Same)
-
-enum class UfuncId : uint8_t {
-#define CUNUM_X(name, nin, types, out) name,
+// Dense ids in list order (UfuncDef::index).
+namespace ufunc_ids {
+enum : int {
+#define CUNUM_X(name, nin, nout, ident, types, hooks) name,
   CUNUM_FOR_EACH_UFUNC(CUNUM_X)
 #undef CUNUM_X
+  count_
 };
-inline constexpr int kNumUfuncs = 0
-#define CUNUM_X(name, nin, types, out) +1
-    CUNUM_FOR_EACH_UFUNC(CUNUM_X)
-#undef CUNUM_X
-    ;
-
-struct UfuncInfo {
-  const char* name;
-  int nin;
-  TypeSet types;
-  OutRule out;
-};
-inline constexpr UfuncInfo kUfuncInfo[] = {
-#define CUNUM_X(name, nin, types, out) {#name, nin, types, OutRule::out},
-    CUNUM_FOR_EACH_UFUNC(CUNUM_X)
-#undef CUNUM_X
-};
-constexpr const UfuncInfo& ufunc_info(UfuncId id) { return kUfuncInfo[static_cast<int>(id)]; }
-inline DType ufunc_out_dtype(UfuncId id, DType loop) {
-  switch (ufunc_info(id).out) {
-    case OutRule::Bool: return DType::Bool;
-    case OutRule::Real: return real_dtype(loop);
-    default: return loop;
-  }
-}
-
-// Reductions the backends implement.
-#define CUNUM_FOR_EACH_REDUCTION(X) X(sum) X(prod) X(max) X(min) X(argmax) X(argmin) X(any) X(all)
-enum class ReduceId : uint8_t {
-#define CUNUM_X(name) name,
-  CUNUM_FOR_EACH_REDUCTION(CUNUM_X)
-#undef CUNUM_X
-};
+}  // namespace ufunc_ids
 
 }  // namespace cunum::core

@@ -19,14 +19,14 @@ from ._reductions import all, amax, amin, any, argmax, argmin, max, mean, min, p
 from . import cuda
 from .cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool
 
-from ._core import (absolute, add, bitwise_and, bitwise_or, bitwise_xor, cos, equal, exp,
-                    floor_divide, greater, greater_equal, invert, left_shift, less, less_equal,
-                    log, logical_and, logical_not, logical_or, logical_xor, maximum, minimum,
-                    multiply, negative, not_equal, positive, power, remainder, right_shift, sin,
-                    sqrt, subtract, tanh, true_divide)
+from ._core import (absolute, add, bitwise_and, bitwise_or, bitwise_xor, cos, divide, divmod, equal,
+                    exp, floor_divide, frexp, greater, greater_equal, invert, ldexp, left_shift,
+                    less, less_equal, log, logical_and, logical_not, logical_or, logical_xor,
+                    maximum, minimum, modf, multiply, negative, not_equal, positive, power,
+                    remainder, right_shift, sin, sqrt, subtract, tanh)
 
 abs = absolute
-divide = true_divide
+true_divide = divide
 mod = remainder
 bitwise_not = invert
 bitwise_invert = invert

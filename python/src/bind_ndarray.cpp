@@ -112,11 +112,11 @@ void setitem(const ndarray& self, nb::handle key, nb::handle value) {
 }
 
 // Binary operator: returns NotImplemented for operands nothing can convert.
-nb::object binop(core::UfuncId id, nb::handle a, nb::handle b) {
+nb::object binop(const core::UfuncDef& id, nb::handle a, nb::handle b) {
   Operand ops[2] = {as_operand(a), as_operand(b)};
   return nb::cast(apply_ufunc(id, ops, 2, {}));
 }
-nb::object inplace(core::UfuncId id, nb::handle self, nb::handle b) {
+nb::object inplace(const core::UfuncDef& id, nb::handle self, nb::handle b) {
   ndarray& s = nb::cast<ndarray&>(self);
   Operand ops[2] = {Operand(s), as_operand(b)};
   UfuncOptions o;
@@ -239,25 +239,34 @@ void bind_ndarray(nb::module_& m) {
         return a.shape()[0];
       });
 
-#define CUNUM_BINOP(py, rpy, ipy, id)                                                           \
-  cls.def(py, [](nb::handle a, nb::handle b) { return binop(core::UfuncId::id, a, b); });      \
-  cls.def(rpy, [](nb::handle a, nb::handle b) { return binop(core::UfuncId::id, b, a); });     \
-  cls.def(ipy, [](nb::handle a, nb::handle b) { return inplace(core::UfuncId::id, a, b); });
+  // Each operator holds its ufunc's definition (looked up once, here).
+#define CUNUM_BINOP(py, rpy, ipy, id)                                                            \
+  {                                                                                              \
+    const core::UfuncDef* u = &core::ufunc_by_name(#id);                                         \
+    cls.def(py, [u](nb::handle a, nb::handle b) { return binop(*u, a, b); });                    \
+    cls.def(rpy, [u](nb::handle a, nb::handle b) { return binop(*u, b, a); });                   \
+    cls.def(ipy, [u](nb::handle a, nb::handle b) { return inplace(*u, a, b); });                 \
+  }
   CUNUM_BINOP("__add__", "__radd__", "__iadd__", add)
   CUNUM_BINOP("__sub__", "__rsub__", "__isub__", subtract)
   CUNUM_BINOP("__mul__", "__rmul__", "__imul__", multiply)
-  CUNUM_BINOP("__truediv__", "__rtruediv__", "__itruediv__", true_divide)
+  CUNUM_BINOP("__truediv__", "__rtruediv__", "__itruediv__", divide)
   CUNUM_BINOP("__floordiv__", "__rfloordiv__", "__ifloordiv__", floor_divide)
   CUNUM_BINOP("__mod__", "__rmod__", "__imod__", remainder)
-  cls.def("__rpow__", [](nb::handle a, nb::handle b) { return binop(core::UfuncId::power, b, a); });
-  cls.def("__ipow__", [](nb::handle a, nb::handle b) { return inplace(core::UfuncId::power, a, b); });
+  const core::UfuncDef* power = &core::ufunc_by_name("power");
+  const core::UfuncDef* multiply = &core::ufunc_by_name("multiply");
+  cls.def("__rpow__", [power](nb::handle a, nb::handle b) { return binop(*power, b, a); });
+  cls.def("__ipow__", [power](nb::handle a, nb::handle b) { return inplace(*power, a, b); });
   // NumPy's ndarray.__pow__ computes `a ** 2` as square(a): for a bool array
   // that is an int8 result (power(a, 2) would give int64).
-  cls.def("__pow__", [](nb::handle a, nb::handle b) {
+  cls.def("__pow__", [power, multiply](nb::handle a, nb::handle b) {
     const ndarray& x = nb::cast<const ndarray&>(a);
-    if (x.dtype() == DType::Bool && PyLong_CheckExact(b.ptr()) && nb::cast<long long>(b) == 2)
-      return nb::cast(multiply(x.astype(DType::Int8), x.astype(DType::Int8)));
-    return binop(core::UfuncId::power, a, b);
+    if (x.dtype() == DType::Bool && PyLong_CheckExact(b.ptr()) && nb::cast<long long>(b) == 2) {
+      const ndarray i8 = x.astype(DType::Int8);
+      const Operand ops[2] = {i8, i8};
+      return nb::cast(apply_ufunc(*multiply, ops, 2, {}));
+    }
+    return binop(*power, a, b);
   });
   CUNUM_BINOP("__and__", "__rand__", "__iand__", bitwise_and)
   CUNUM_BINOP("__or__", "__ror__", "__ior__", bitwise_or)
@@ -265,8 +274,11 @@ void bind_ndarray(nb::module_& m) {
   CUNUM_BINOP("__lshift__", "__rlshift__", "__ilshift__", left_shift)
   CUNUM_BINOP("__rshift__", "__rrshift__", "__irshift__", right_shift)
 #undef CUNUM_BINOP
-#define CUNUM_CMP(py, id) \
-  cls.def(py, [](nb::handle a, nb::handle b) { return binop(core::UfuncId::id, a, b); });
+#define CUNUM_CMP(py, id)                                              \
+  {                                                                    \
+    const core::UfuncDef* u = &core::ufunc_by_name(#id);               \
+    cls.def(py, [u](nb::handle a, nb::handle b) { return binop(*u, a, b); }); \
+  }
   CUNUM_CMP("__eq__", equal)
   CUNUM_CMP("__ne__", not_equal)
   CUNUM_CMP("__lt__", less)
@@ -274,10 +286,16 @@ void bind_ndarray(nb::module_& m) {
   CUNUM_CMP("__gt__", greater)
   CUNUM_CMP("__ge__", greater_equal)
 #undef CUNUM_CMP
-  cls.def("__neg__", [](const ndarray& a) { return negative(a); });
-  cls.def("__pos__", [](const ndarray& a) { return positive(a); });
-  cls.def("__abs__", [](const ndarray& a) { return absolute(a); });
-  cls.def("__invert__", [](const ndarray& a) { return invert(a); });
+#define CUNUM_UNARY(py, id)                                                                   \
+  {                                                                                           \
+    const core::UfuncDef* u = &core::ufunc_by_name(#id);                                      \
+    cls.def(py, [u](const ndarray& a) { const Operand op(a); return apply_ufunc(*u, &op, 1, {}); });         \
+  }
+  CUNUM_UNARY("__neg__", negative)
+  CUNUM_UNARY("__pos__", positive)
+  CUNUM_UNARY("__abs__", absolute)
+  CUNUM_UNARY("__invert__", invert)
+#undef CUNUM_UNARY
 }
 
 }  // namespace cunum::py

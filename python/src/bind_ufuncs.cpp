@@ -12,7 +12,7 @@ namespace cunum::py {
 
 namespace {
 struct Ufunc {
-  core::UfuncId id;
+  const core::UfuncDef* def;
 };
 
 // The keywords a ufunc call accepts, interned once: a keyword is matched by
@@ -31,23 +31,45 @@ bool key_is(nb::handle k, PyObject* name) {
   return k.ptr() == name || (PyUnicode_Check(k.ptr()) && PyUnicode_Compare(k.ptr(), name) == 0);
 }
 
+ndarray as_out(nb::handle h) {
+  ndarray* o = nullptr;
+  if (!nb::try_cast<ndarray*>(h, o) || !o) throw TypeError("return arrays must be of ArrayType");
+  return *o;
+}
+
 nb::object call(const Ufunc& u, nb::args args, nb::kwargs kwargs) {
-  const auto& info = core::ufunc_info(u.id);
-  const int nin = info.nin;
+  const core::UfuncDef& def = *u.def;
+  const int nin = def.nin, nout = def.nout;
   const size_t nargs = args.size();
-  if (nargs < static_cast<size_t>(nin) || nargs > static_cast<size_t>(nin) + 1)
-    throw TypeError(std::string(info.name) + "() takes from " + std::to_string(nin) + " to " +
-                    std::to_string(nin + 1) + " positional arguments but " +
-                    std::to_string(nargs) + " were given");
-  Operand ops[2] = {Operand(false), Operand(false)};
+  if (nargs < static_cast<size_t>(nin) || nargs > static_cast<size_t>(nin + nout))
+    throw TypeError(std::string(def.name) + "() takes from " + std::to_string(nin) + " to " +
+                    std::to_string(nin + nout) + " positional arguments but " + std::to_string(nargs) +
+                    " were given");
+  Operand ops[core::kMaxUfuncIn] = {Operand(false), Operand(false)};
   for (int i = 0; i < nin; ++i) ops[i] = as_operand(args[i]);
   UfuncOptions opts;
-  nb::object out_obj = nb::none();
-  if (nargs == static_cast<size_t>(nin) + 1) out_obj = nb::borrow(args[nin]);
+  // Outputs: positionally after the inputs, or out= (one array, or a tuple
+  // with an entry per output, None for "allocate").
+  nb::object out_given[core::kMaxUfuncOut];
+  bool any_out = false;
+  for (size_t i = nin; i < nargs; ++i) {
+    out_given[i - nin] = nb::borrow(args[i]);
+    any_out = any_out || !args[i].is_none();
+  }
   for (auto [k, v] : kwargs) {
     if (key_is(k, kw().out)) {
-      if (!out_obj.is_none()) throw TypeError("cannot specify 'out' as both a positional and keyword argument");
-      out_obj = nb::borrow(v);
+      if (nargs > static_cast<size_t>(nin))
+        throw TypeError("cannot specify 'out' as both a positional and keyword argument");
+      if (PyTuple_Check(v.ptr())) {
+        nb::tuple t = nb::borrow<nb::tuple>(v);
+        if (t.size() != static_cast<size_t>(nout))
+          throw ValueError("The 'out' tuple must have exactly one entry per ufunc output");
+        for (int j = 0; j < nout; ++j) out_given[j] = nb::borrow(t[j]);
+      } else {
+        if (nout != 1 && !v.is_none())
+          throw TypeError("'out' must be a tuple of arrays for a ufunc with more than one output");
+        out_given[0] = nb::borrow(v);
+      }
     } else if (key_is(k, kw().where)) {
       if (PyBool_Check(v.ptr())) {
         if (v.ptr() == Py_False) opts.where = as_array(v);
@@ -62,51 +84,65 @@ nb::object call(const Ufunc& u, nb::args args, nb::kwargs kwargs) {
       // Accepted for compatibility: outputs follow their inputs' layout.
     } else {
       throw TypeError("'" + nb::cast<std::string>(nb::str(k)) + "' is an invalid keyword to ufunc '" +
-                      info.name + "'");
+                      def.name + "'");
     }
   }
-  if (PyTuple_Check(out_obj.ptr())) {
-    nb::tuple t = nb::borrow<nb::tuple>(out_obj);
-    if (t.size() != 1) throw ValueError("The 'out' tuple must have exactly one entry per ufunc output");
-    out_obj = t[0];
+  for (int j = 0; j < nout; ++j)
+    if (out_given[j].is_valid() && !out_given[j].is_none()) {
+      (j == 0 ? opts.out : opts.out2) = as_out(out_given[j]);
+      any_out = true;
+    }
+  (void)any_out;
+  ndarray r[core::kMaxUfuncOut];
+  apply_ufunc(def, ops, nin, opts, r);
+  auto result = [&](int j) -> nb::object {
+    if (out_given[j].is_valid() && !out_given[j].is_none()) return out_given[j];
+    return nb::cast(std::move(r[j]));
+  };
+  if (nout == 1) return result(0);
+  return nb::make_tuple(result(0), result(1));
+}
+
+nb::object identity_of(core::Identity id) {
+  switch (id) {
+    case core::Identity::Zero: return nb::int_(0);
+    case core::Identity::One: return nb::int_(1);
+    case core::Identity::MinusOne: return nb::int_(-1);
+    case core::Identity::True: return nb::bool_(true);
+    case core::Identity::False: return nb::bool_(false);
+    default: return nb::none();
   }
-  if (!out_obj.is_none()) {
-    ndarray* o = nullptr;
-    if (!nb::try_cast<ndarray*>(out_obj, o) || !o)
-      throw TypeError("return arrays must be of ArrayType");
-    opts.out = *o;
-  }
-  ndarray r = apply_ufunc(u.id, ops, nin, opts);
-  if (!out_obj.is_none()) return out_obj;
-  return nb::cast(std::move(r));
+}
+
+std::string loop_types(const core::UfuncDef& def, const core::LoopSig& l) {
+  std::string s;
+  for (int i = 0; i < def.nin; ++i) s += dtype_char(l.in[i]);
+  s += "->";
+  for (int i = 0; i < def.nout; ++i) s += dtype_char(l.out[i]);
+  return s;
 }
 }  // namespace
 
 void bind_ufuncs(nb::module_& m) {
   nb::class_<Ufunc>(m, "ufunc", nb::dynamic_attr())
       .def("__call__", &call)
-      .def_prop_ro("nin", [](const Ufunc& u) { return core::ufunc_info(u.id).nin; })
-      .def_prop_ro("nout", [](const Ufunc&) { return 1; })
-      .def_prop_ro("nargs", [](const Ufunc& u) { return core::ufunc_info(u.id).nin + 1; })
+      .def_prop_ro("nin", [](const Ufunc& u) { return u.def->nin; })
+      .def_prop_ro("nout", [](const Ufunc& u) { return u.def->nout; })
+      .def_prop_ro("nargs", [](const Ufunc& u) { return u.def->nin + u.def->nout; })
+      .def_prop_ro("ntypes", [](const Ufunc& u) { return u.def->nloops; })
       .def_prop_ro("types", [](const Ufunc& u) {
         nb::list l;
-        const auto& info = core::ufunc_info(u.id);
-        for (int d = 0; d < kNumDTypes; ++d) {
-          if (!((info.types >> d) & 1u)) continue;
-          DType in = static_cast<DType>(d);
-          std::string s(static_cast<size_t>(info.nin), dtype_char(in));
-          s += "->";
-          s += dtype_char(core::ufunc_out_dtype(u.id, in));
-          l.append(s);
-        }
+        for (int i = 0; i < u.def->nloops; ++i) l.append(loop_types(*u.def, u.def->loops[i]));
         return l;
       })
-      .def("__repr__", [](const Ufunc& u) { return "<ufunc '" + std::string(core::ufunc_info(u.id).name) + "'>"; });
-  for (int i = 0; i < core::kNumUfuncs; ++i) {
-    auto id = static_cast<core::UfuncId>(i);
-    nb::object obj = nb::cast(Ufunc{id});
-    obj.attr("__name__") = core::ufunc_info(id).name;
-    m.attr(core::ufunc_info(id).name) = obj;
+      .def_prop_ro("identity", [](const Ufunc& u) { return identity_of(u.def->identity); })
+      .def_prop_ro("signature", [](const Ufunc&) { return nb::none(); })
+      .def("__repr__", [](const Ufunc& u) { return "<ufunc '" + std::string(u.def->name) + "'>"; });
+  for (int i = 0; i < core::num_ufuncs(); ++i) {
+    const core::UfuncDef& def = core::ufunc_def(i);
+    nb::object obj = nb::cast(Ufunc{&def});
+    obj.attr("__name__") = def.name;
+    m.attr(def.name) = obj;
   }
 }
 

@@ -10,11 +10,12 @@
 #include <utility>
 #include <vector>
 
-#include "cunum/ufunc_list.hpp"
 #include "cunum/device.hpp"
 #include "cunum/dims.hpp"
 #include "cunum/dtype.hpp"
+#include "cunum/reduction_list.hpp"
 #include "cunum/scalar.hpp"
+#include "cunum/ufunc_def.hpp"
 
 namespace cunum::backend {
 
@@ -30,6 +31,13 @@ struct LoopPlan {
   Dims shape;  // inline storage: building a plan allocates nothing (Note [Inline dims])
   int nops = 0;
   std::array<char*, kMaxOperands> data{};
+  // Note [Operand dtypes]
+  // Each operand's own dtype. A ufunc plan's operands need not have the dtypes
+  // of the loop that computes them (add(int8, float32, out=float64) runs the
+  // float32 loop): the backend reads each input in its dtype, converts it in
+  // registers to the loop's input dtype, and converts the loop's result to
+  // each output's dtype on the way out. One pass over memory, no temporaries.
+  std::array<DType, kMaxOperands> dtypes{};
   std::array<Dims, kMaxOperands> strides;
   bool index32 = false;
   // Note [Scalar operands]
@@ -82,9 +90,9 @@ class Backend {
   // dst[i] = start + i * step for a contiguous dst of n elements, computed in
   // int64 (integer dtypes), double, or complex<double>, then converted.
   virtual void iota(void* dst, int64_t n, DType dtype, const Scalar& start, const Scalar& step) = 0;
-  // operands: [in0, (in1,) out]; all inputs have dtype `loop`, out has
-  // ufunc_out_dtype(id, loop).
-  virtual void ufunc(core::UfuncId id, DType loop, const LoopPlan& plan) = 0;
+  // operands: the def.nin inputs, then the def.nout outputs, with the dtypes
+  // in plan.dtypes (Note [Operand dtypes]); computed by loop `loop` of `def`.
+  virtual void ufunc(const core::UfuncDef& def, int loop, const LoopPlan& plan) = 0;
   // Whether ufunc() accepts plans with a scalar operand (Note [Scalar operands]).
   virtual bool ufunc_takes_scalars() const { return false; }
   // in and out have dtype `dtype` (int64 out for argmin/argmax, bool for any/all).

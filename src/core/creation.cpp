@@ -7,7 +7,7 @@
 #include "backend/backend.hpp"
 #include "core/assign.hpp"
 #include "cunum/error.hpp"
-#include "cunum/ufunc.hpp"
+#include "cunum/ufuncs.hpp"
 
 namespace cunum {
 

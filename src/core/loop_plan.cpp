@@ -118,7 +118,10 @@ backend::LoopPlan plan_for(const Shape& shape, std::initializer_list<const ndarr
     CUNUM_ASSERT(n < backend::kMaxOperands);
     ops[n++] = PlanOperand{a->data(), broadcast_strides(*a, shape, drop_leading_ones)};
   }
-  return make_loop_plan(shape, ops, n, order_by);
+  backend::LoopPlan p = make_loop_plan(shape, ops, n, order_by);
+  int k = 0;
+  for (const ndarray* a : arrays) p.dtypes[k++] = a->dtype();
+  return p;
 }
 
 bool may_overlap(const ndarray& a, const ndarray& b) {

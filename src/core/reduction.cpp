@@ -11,7 +11,7 @@
 #include "cunum/creation.hpp"
 #include "cunum/error.hpp"
 #include "cunum/manipulation.hpp"
-#include "cunum/ufunc.hpp"
+#include "cunum/ufuncs.hpp"
 
 namespace cunum {
 

@@ -34,21 +34,38 @@ struct Batch {
 };
 }  // namespace
 
+// Every loop of every ufunc in the table, in the kernel shapes the backend
+// generates: strided (64- and 32-bit indexing), contiguous, with a scalar
+// operand, and with operands in other dtypes than the loop's (converted in
+// registers: Note [Operand dtypes]).
 TEST(NvrtcKernels, EveryUfuncLoopCompiles) {
-  for (int u = 0; u < core::kNumUfuncs; ++u) {
-    const auto id = static_cast<core::UfuncId>(u);
+  for (int u = 0; u < core::num_ufuncs(); ++u) {
+    const core::UfuncDef& def = core::ufunc_def(u);
     Batch b;
-    for (int d = 0; d < kNumDTypes; ++d)
-      if ((core::ufunc_info(id).types >> d) & 1u) {
-        b.add(ufunc_source(id, static_cast<DType>(d), 2, true));
-        b.add(ufunc_source(id, static_cast<DType>(d), 1, false));
-        b.add(ufunc_contiguous_source(id, static_cast<DType>(d), 2, 2));
-        if (core::ufunc_info(id).nin == 2) {  // a Python scalar operand (Note [Scalar operands])
-          b.add(ufunc_source(id, static_cast<DType>(d), 1, true, 1));
-          b.add(ufunc_contiguous_source(id, static_cast<DType>(d), 2, 1, 0));
-        }
+    for (int l = 0; l < def.nloops; ++l) {
+      const core::LoopSig& sig = def.loops[l];
+      DType same[4], mixed[4];
+      for (int i = 0; i < def.nin; ++i) {
+        same[i] = sig.in[i];
+        mixed[i] = sig.in[i] == DType::Int8 ? DType::Float64 : DType::Int8;
       }
-    EXPECT_NO_THROW(compile_to_cubin(b.src, kArch)) << core::ufunc_info(id).name;
+      for (int k = 0; k < def.nout; ++k) {
+        same[def.nin + k] = sig.out[k];
+        mixed[def.nin + k] = sig.out[k] == DType::Complex128 ? DType::Bool : DType::Complex128;
+      }
+      b.add(ufunc_source(def, l, same, 2, true));
+      b.add(ufunc_source(def, l, same, 1, false));
+      b.add(ufunc_contiguous_source(def, l, same, 2, 2));
+      if (l == 0 || l + 1 == def.nloops) {  // conversions: the first and last loops
+        b.add(ufunc_source(def, l, mixed, 1, true));
+        b.add(ufunc_contiguous_source(def, l, mixed, 2, 1));
+      }
+      if (def.nin == 2) {  // a Python scalar operand (Note [Scalar operands])
+        b.add(ufunc_source(def, l, same, 1, true, 1));
+        b.add(ufunc_contiguous_source(def, l, same, 2, 1, 0));
+      }
+    }
+    EXPECT_NO_THROW(compile_to_cubin(b.src, kArch)) << def.name;
   }
 }
 

@@ -231,7 +231,9 @@ def compare(fn, *args, rtol=None, atol=None, exact=False, check_args=True):
     except Exception as exc:  # noqa: BLE001 -- we compare exception kinds
         exc_type = public_exception_type(exc)
         with pytest.raises(exc_type):
-            _quiet_call(fn, cn, *cn_args)
+            # An error found in the data on the GPU is raised by the first
+            # read of a result (Note [Deferred errors]): read them here.
+            _read_back(_quiet_call(fn, cn, *cn_args))
         return exc, None
     actual = _quiet_call(fn, cn, *cn_args)
     assert_result(expected, actual, rtol=rtol, atol=atol, exact=exact)
@@ -241,6 +243,14 @@ def compare(fn, *args, rtol=None, atol=None, exact=False, check_args=True):
                 assert_same(e, a, rtol=rtol, atol=atol, exact=exact,
                             err_msg=f"(argument {i} after the call)")
     return expected, actual
+
+
+def _read_back(result):
+    if isinstance(result, (tuple, list)):
+        for r in result:
+            _read_back(r)
+    elif isinstance(result, cn.ndarray):
+        cn.asnumpy(result)
 
 
 def assert_raises_like(fn, *args):

@@ -10,6 +10,7 @@
 // valid for those.
 #pragma once
 #include "complex.hpp"
+#include "errors.hpp"
 #include "half.hpp"
 #include "traits.hpp"
 
@@ -60,9 +61,10 @@ struct multiply {
     else return detail::wrap_mul(a, b);
   }
 };
-struct true_divide {
+struct divide {
   template <class T> CUNUM_HD T operator()(T a, T b) const { return a / b; }
 };
+using true_divide = divide;
 struct floor_divide {
   template <class T> CUNUM_HD T operator()(T a, T b) const {
     if constexpr (traits::is_int_v<T>) {
@@ -114,9 +116,12 @@ struct remainder {
 struct power {
   template <class T> CUNUM_HD T operator()(T a, T b) const {
     if constexpr (traits::is_int_v<T>) {
-      // Negative exponents are rejected by the planner (NumPy raises ValueError).
+      // NumPy raises ValueError for a negative exponent (Note [Deferred errors]).
       if constexpr (traits::is_signed_int_v<T>) {
-        if (b < 0) return T(0);
+        if (b < 0) {
+          report_error(kErrNegativeIntPower);
+          return T(0);
+        }
       }
       T r = 1, x = a;
       while (b) {

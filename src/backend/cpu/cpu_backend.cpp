@@ -35,15 +35,22 @@ template <class To, class From> void cast_where_loop(char** d, const int64_t* s,
 void scalar_bytes(const Scalar& v, DType d, unsigned char* out) { v.store(d, out); }
 }  // namespace
 
-CpuBackend::CpuBackend() {
+CpuBackend::CpuBackend() : loops_(static_cast<size_t>(core::num_ufuncs())) {
   register_arithmetic_loops(loops_);
   register_comparison_loops(loops_);
   register_math_loops(loops_);
-  for (int u = 0; u < core::kNumUfuncs; ++u)
-    for (int d = 0; d < kNumDTypes; ++d) {
-      bool listed = (core::kUfuncInfo[u].types >> d) & 1u;
-      CUNUM_ASSERT(listed == (loops_[u][d] != nullptr));
-    }
+  register_floating_loops(loops_);
+  // Every declared loop of every ufunc has its CPU loop.
+  for (int u = 0; u < core::num_ufuncs(); ++u)
+    CUNUM_ASSERT(static_cast<int>(loops_[u].size()) == core::ufunc_def(u).nloops);
+}
+
+LoopFn cast_loop_fn(DType from, DType to) {
+  return dispatch(from, [&](auto s) {
+    return dispatch(to, [&](auto t) -> LoopFn {
+      return &cast_loop<typename decltype(t)::type, typename decltype(s)::type>;
+    });
+  });
 }
 
 void* CpuBackend::allocate(size_t nbytes) {
@@ -64,12 +71,7 @@ void CpuBackend::copy_to_host(void* dst, const void* src, size_t n) {
 }
 
 void CpuBackend::copy(const LoopPlan& plan, DType src, DType dst) {
-  LoopFn fn = dispatch(src, [&](auto s) {
-    return dispatch(dst, [&](auto t) -> LoopFn {
-      return &cast_loop<typename decltype(t)::type, typename decltype(s)::type>;
-    });
-  });
-  for_each_inner(plan, fn);
+  for_each_inner(plan, cast_loop_fn(src, dst));
 }
 
 void CpuBackend::copy_where(const LoopPlan& plan, DType src, DType dst) {
@@ -105,10 +107,5 @@ void CpuBackend::iota(void* dst, int64_t n, DType dtype, const Scalar& start, co
   }
 }
 
-void CpuBackend::ufunc(core::UfuncId id, DType loop, const LoopPlan& plan) {
-  LoopFn fn = loops_[static_cast<int>(id)][static_cast<int>(loop)];
-  CUNUM_ASSERT(fn != nullptr);
-  for_each_inner(plan, fn);
-}
 
 }  // namespace cunum::backend::cpu

@@ -1,16 +1,23 @@
 // The CPU backend: host memory and loops over the op definitions.
 #pragma once
+#include <vector>
+
 #include "backend/backend.hpp"
 
 namespace cunum::backend::cpu {
 
 using LoopFn = void (*)(char** data, const int64_t* strides, int64_t n);
-using LoopTable = LoopFn[core::kNumUfuncs][kNumDTypes];
+// loops[ufunc index][loop index], in the order of the ufunc's declaration.
+using LoopTable = std::vector<std::vector<LoopFn>>;
 
-// Each fills its part of the ufunc table (loops_*.cpp).
+// Each fills its chapter's rows of the ufunc table (loops_*.cpp).
 void register_arithmetic_loops(LoopTable& t);
 void register_comparison_loops(LoopTable& t);
 void register_math_loops(LoopTable& t);
+void register_floating_loops(LoopTable& t);
+
+// The conversion loop from one dtype to another (operands [src, dst]).
+LoopFn cast_loop_fn(DType from, DType to);
 
 class CpuBackend final : public Backend {
  public:
@@ -24,11 +31,12 @@ class CpuBackend final : public Backend {
   void copy_where(const LoopPlan& plan, DType src, DType dst) override;
   void fill(const LoopPlan& plan, DType dst, const Scalar& value) override;
   void iota(void* dst, int64_t n, DType dtype, const Scalar& start, const Scalar& step) override;
-  void ufunc(core::UfuncId id, DType loop, const LoopPlan& plan) override;
+  void ufunc(const core::UfuncDef& def, int loop, const LoopPlan& plan) override;
+  bool ufunc_takes_scalars() const override { return true; }
   void reduce(core::ReduceId id, DType dtype, const ReducePlan& plan) override;
 
  private:
-  LoopTable loops_{};
+  LoopTable loops_;
 };
 
 }  // namespace cunum::backend::cpu

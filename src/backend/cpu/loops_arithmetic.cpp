@@ -5,7 +5,7 @@ void register_arithmetic_loops(LoopTable& t) {
   CUNUM_CPU_REGISTER(t, add);
   CUNUM_CPU_REGISTER(t, subtract);
   CUNUM_CPU_REGISTER(t, multiply);
-  CUNUM_CPU_REGISTER(t, true_divide);
+  CUNUM_CPU_REGISTER(t, divide);
   CUNUM_CPU_REGISTER(t, floor_divide);
   CUNUM_CPU_REGISTER(t, remainder);
   CUNUM_CPU_REGISTER(t, power);

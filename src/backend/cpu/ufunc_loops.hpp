@@ -1,67 +1,105 @@
-// Inner loops of the CPU backend: one instantiation of an ops.hpp functor per
-// (ufunc, dtype). Included only by the loops_*.cpp files that register them.
+// Inner loops of the CPU backend: one instantiation of an op functor
+// (cunum/kernels/) per loop of the ufunc's declaration (cunum/ufunc_list.hpp).
+// Included only by the loops_*.cpp files that register them, one file per
+// chapter, so adding a ufunc recompiles its chapter's file alone.
 #pragma once
 #include <utility>
 
 #include "backend/cpu/cpu_backend.hpp"
 #include "cunum/kernels/ops.hpp"
+#include "cunum/ufunc_list.hpp"
 
 namespace cunum::backend::cpu {
 
-template <class Op, class T> void unary_loop(char** d, const int64_t* s, int64_t n) {
-  using R = decltype(Op{}(std::declval<T>()));
+// Note [CPU loop shapes]
+// A loop sees nin input and nout output pointers with byte strides. The
+// all-contiguous case and "array op scalar" (stride 0) get plain indexed
+// loops the compiler vectorises; anything else walks the strides. Operands in
+// other dtypes than the loop's never reach these: CpuBackend::ufunc converts
+// them through small buffers first (ufunc.cpp).
+template <class T> inline const T& in_at(char* p, int64_t i, int64_t s) {
+  return *reinterpret_cast<const T*>(p + i * s);
+}
+template <class T> inline T& out_at(char* p, int64_t i, int64_t s) { return *reinterpret_cast<T*>(p + i * s); }
+
+template <class Op, class A, class R> void loop_1_1(char** d, const int64_t* s, int64_t n) {
   Op op;
-  if (s[0] == sizeof(T) && s[1] == sizeof(R)) {
-    const T* a = reinterpret_cast<const T*>(d[0]);
+  if (s[0] == sizeof(A) && s[1] == sizeof(R)) {
+    const A* a = reinterpret_cast<const A*>(d[0]);
     R* o = reinterpret_cast<R*>(d[1]);
-    for (int64_t i = 0; i < n; ++i) o[i] = op(a[i]);
+    for (int64_t i = 0; i < n; ++i) o[i] = R(op(a[i]));
     return;
   }
-  for (int64_t i = 0; i < n; ++i)
-    *reinterpret_cast<R*>(d[1] + i * s[1]) = op(*reinterpret_cast<const T*>(d[0] + i * s[0]));
+  for (int64_t i = 0; i < n; ++i) out_at<R>(d[1], i, s[1]) = R(op(in_at<A>(d[0], i, s[0])));
 }
 
-template <class Op, class T> void binary_loop(char** d, const int64_t* s, int64_t n) {
-  using R = decltype(Op{}(std::declval<T>(), std::declval<T>()));
+template <class Op, class A, class B, class R> void loop_2_1(char** d, const int64_t* s, int64_t n) {
   Op op;
-  if (s[0] == sizeof(T) && s[1] == sizeof(T) && s[2] == sizeof(R)) {
-    const T* a = reinterpret_cast<const T*>(d[0]);
-    const T* b = reinterpret_cast<const T*>(d[1]);
+  if (s[0] == sizeof(A) && s[1] == sizeof(B) && s[2] == sizeof(R)) {
+    const A* a = reinterpret_cast<const A*>(d[0]);
+    const B* b = reinterpret_cast<const B*>(d[1]);
     R* o = reinterpret_cast<R*>(d[2]);
-    for (int64_t i = 0; i < n; ++i) o[i] = op(a[i], b[i]);
+    for (int64_t i = 0; i < n; ++i) o[i] = R(op(a[i], b[i]));
     return;
   }
-  if (s[0] == sizeof(T) && s[1] == 0 && s[2] == sizeof(R)) {  // array op scalar
-    const T* a = reinterpret_cast<const T*>(d[0]);
-    const T b = *reinterpret_cast<const T*>(d[1]);
+  if (s[0] == sizeof(A) && s[1] == 0 && s[2] == sizeof(R)) {  // array op scalar
+    const A* a = reinterpret_cast<const A*>(d[0]);
+    const B b = *reinterpret_cast<const B*>(d[1]);
     R* o = reinterpret_cast<R*>(d[2]);
-    for (int64_t i = 0; i < n; ++i) o[i] = op(a[i], b);
+    for (int64_t i = 0; i < n; ++i) o[i] = R(op(a[i], b));
+    return;
+  }
+  if (s[0] == 0 && s[1] == sizeof(B) && s[2] == sizeof(R)) {  // scalar op array
+    const A a = *reinterpret_cast<const A*>(d[0]);
+    const B* b = reinterpret_cast<const B*>(d[1]);
+    R* o = reinterpret_cast<R*>(d[2]);
+    for (int64_t i = 0; i < n; ++i) o[i] = R(op(a, b[i]));
     return;
   }
   for (int64_t i = 0; i < n; ++i)
-    *reinterpret_cast<R*>(d[2] + i * s[2]) =
-        op(*reinterpret_cast<const T*>(d[0] + i * s[0]), *reinterpret_cast<const T*>(d[1] + i * s[1]));
+    out_at<R>(d[2], i, s[2]) = R(op(in_at<A>(d[0], i, s[0]), in_at<B>(d[1], i, s[1])));
 }
 
-template <class Op, int NIN, core::TypeSet Types, size_t... D>
-void register_loops_impl(LoopFn* row, std::index_sequence<D...>) {
-  (
-      [&] {
-        if constexpr ((Types >> D) & 1u) {
-          using T = ctype_t<static_cast<DType>(D)>;
-          if constexpr (NIN == 1) row[D] = &unary_loop<Op, T>;
-          else row[D] = &binary_loop<Op, T>;
-        }
-      }(),
-      ...);
+// Two outputs: the functor writes both (op(a, r0, r1) / op(a, b, r0, r1)).
+template <class Op, class A, class R0, class R1> void loop_1_2(char** d, const int64_t* s, int64_t n) {
+  Op op;
+  for (int64_t i = 0; i < n; ++i) op(in_at<A>(d[0], i, s[0]), out_at<R0>(d[1], i, s[1]), out_at<R1>(d[2], i, s[2]));
+}
+template <class Op, class A, class B, class R0, class R1> void loop_2_2(char** d, const int64_t* s, int64_t n) {
+  Op op;
+  for (int64_t i = 0; i < n; ++i)
+    op(in_at<A>(d[0], i, s[0]), in_at<B>(d[1], i, s[1]), out_at<R0>(d[2], i, s[2]), out_at<R1>(d[3], i, s[3]));
 }
 
-// Fills the table row of ufunc `name` from its entry in CUNUM_FOR_EACH_UFUNC.
-#define CUNUM_CPU_REGISTER(table, name)                                                      \
-  ::cunum::backend::cpu::register_loops_impl<::cunum::ops::name,                               \
-      ::cunum::core::ufunc_info(::cunum::core::UfuncId::name).nin,                             \
-      ::cunum::core::ufunc_info(::cunum::core::UfuncId::name).types>(                          \
-      (table)[static_cast<int>(::cunum::core::UfuncId::name)],                                 \
-      std::make_index_sequence<::cunum::kNumDTypes>{})
+template <class Op, int NIN, int NOUT, core::LoopSig L> constexpr LoopFn loop_fn() {
+  using A = ctype_t<L.in[0]>;
+  using B = ctype_t<L.in[1]>;
+  using R0 = ctype_t<L.out[0]>;
+  using R1 = ctype_t<L.out[1]>;
+  if constexpr (NIN == 1 && NOUT == 1) return &loop_1_1<Op, A, R0>;
+  else if constexpr (NIN == 2 && NOUT == 1) return &loop_2_1<Op, A, B, R0>;
+  else if constexpr (NIN == 1 && NOUT == 2) return &loop_1_2<Op, A, R0, R1>;
+  else return &loop_2_2<Op, A, B, R0, R1>;
+}
+
+template <class Op, int NIN, int NOUT, const auto& Loops, size_t... I>
+void register_loops_impl(std::vector<LoopFn>& row, std::index_sequence<I...>) {
+  row = {loop_fn<Op, NIN, NOUT, Loops[I]>()...};
+}
+
+// Fills the row of ufunc `name`: a loop per entry of its declaration.
+#define CUNUM_CPU_REGISTER(table, name)                                                           \
+  ::cunum::backend::cpu::register_loops_impl<::cunum::ops::name,                                  \
+      CUNUM_CPU_ARITY_(name), ::cunum::core::loops::name>(                                        \
+      (table)[::cunum::core::ufunc_ids::name],                                                    \
+      std::make_index_sequence<::cunum::core::loops::name.size()>{})
+// nin and nout of a ufunc, from its row of the list.
+#define CUNUM_CPU_ARITY_(name) ::cunum::backend::cpu::arity_of<::cunum::core::ufunc_ids::name>::nin, \
+  ::cunum::backend::cpu::arity_of<::cunum::core::ufunc_ids::name>::nout
+template <int Id> struct arity_of;
+#define CUNUM_X(name, NIN, NOUT, ident, types, hooks) \
+  template <> struct arity_of<::cunum::core::ufunc_ids::name> { static constexpr int nin = NIN, nout = NOUT; };
+CUNUM_FOR_EACH_UFUNC(CUNUM_X)
+#undef CUNUM_X
 
 }  // namespace cunum::backend::cpu

@@ -1,5 +1,7 @@
 #include "backend/cuda/cuda_backend.hpp"
 
+#include "backend/cuda/device_errors.hpp"
+
 #include <algorithm>
 #include <cstdlib>
 #include <string>
@@ -73,6 +75,7 @@ void CudaBackend::use_device() const {
 void CudaBackend::synchronize() {
   use_device();
   CUNUM_CUDA_CHECK(cudaStreamSynchronize(stream()));
+  raise_device_errors();  // Note [Deferred errors]
 }
 
 LoadedKernel CudaBackend::build_kernel(uint64_t k, const std::string& src, bool fmad) {

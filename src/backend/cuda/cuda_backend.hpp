@@ -37,7 +37,7 @@ class CudaBackend final : public Backend {
   void copy_where(const LoopPlan& plan, DType src, DType dst) override;
   void fill(const LoopPlan& plan, DType dst, const Scalar& value) override;
   void iota(void* dst, int64_t n, DType dtype, const Scalar& start, const Scalar& step) override;
-  void ufunc(core::UfuncId id, DType loop, const LoopPlan& plan) override;
+  void ufunc(const core::UfuncDef& def, int loop, const LoopPlan& plan) override;
   bool ufunc_takes_scalars() const override { return true; }
   void reduce(core::ReduceId id, DType dtype, const ReducePlan& plan) override;
 
@@ -75,6 +75,8 @@ class CudaBackend final : public Backend {
     return uint64_t(f) | uint64_t(op) << 8 | uint64_t(a) << 16 | uint64_t(b) << 24 |
            uint64_t(nd) << 32 | uint64_t(index32) << 40;
   }
+  static uint64_t ufunc_key(const core::UfuncDef& def, int loop, const DType* dtypes, int nd, bool index32,
+                            int scalar_op, int vec, int unroll);
   // The kernel for key k: an in-memory hit builds nothing; a miss calls
   // make() for the source and compiles it (or loads it from the disk cache).
   template <class MakeSource> LoadedKernel kernel(uint64_t k, MakeSource&& make, bool fmad = true) {

@@ -1,5 +1,7 @@
 #include "backend/cuda/jit.hpp"
 
+#include "backend/cuda/device_errors.hpp"
+
 #include <cuda.h>  // types only: the driver is dlopen()ed
 #include <dlfcn.h>
 #include <nvrtc.h>
@@ -136,6 +138,7 @@ LoadedKernel load_kernel(const std::vector<char>& cubin) {
   CUNUM_CUDA_CHECK(cudaLibraryLoadData(&lib, cubin.data(), nullptr, nullptr, 0, nullptr, nullptr, 0));
   LoadedKernel k;
   CUNUM_CUDA_CHECK(cudaLibraryGetKernel(&k.kernel, lib, "cunum_kernel"));
+  attach_error_word(lib);  // Note [Deferred errors]
   // The library stays loaded for the life of the process.
   CUfunction f = nullptr;
   if (driver().get_function &&

@@ -13,6 +13,7 @@ std::string params(int nd) {
 
 const char* const kPrelude =
     "#include \"cunum/kernels/ops.hpp\"\n"
+    "#include \"cunum/kernels/ops_floating.hpp\"\n"
     "#include \"cunum/kernels/convert.hpp\"\n"
     "using namespace cunum;\n";
 
@@ -67,85 +68,115 @@ const char* kernel_type_name(DType d) {
   return "void";
 }
 
-std::string ufunc_source(core::UfuncId id, DType loop, int nd, bool index32, int scalar_op) {
-  const auto& info = core::ufunc_info(id);
-  const std::string T = kernel_type_name(loop);
-  const std::string R = kernel_type_name(core::ufunc_out_dtype(id, loop));
-  const std::string op = std::string("cunum::ops::") + info.name + "{}";
-  // Input k: its element, or the constant in p.value (Note [Scalar operands]).
+namespace {
+// The pieces of a ufunc kernel body for one element (Note [Operand dtypes]).
+struct UfuncParts {
+  const core::UfuncDef& def;
+  const core::LoopSig& sig;
+  const DType* dt;  // operand dtypes: inputs, then outputs
+  int scalar_op;
+  // Input k as the loop's dtype, from `src` (an lvalue of the operand's dtype).
+  std::string input(int k, const std::string& src) const {
+    const std::string L = kernel_type_name(sig.in[k]);
+    if (k == scalar_op) return "*(const " + L + "*)p.value";  // stored in the loop dtype
+    if (dt[k] == sig.in[k]) return src;
+    return "cunum::convert<" + L + ">(" + src + ")";
+  }
+  // Output k (the loop's result r<k>) as the output operand's dtype.
+  std::string output(int k) const {
+    const std::string r = "r" + std::to_string(k);
+    if (dt[def.nin + k] == sig.out[k]) return r;
+    return "cunum::convert<" + std::string(kernel_type_name(dt[def.nin + k])) + ">(" + r + ")";
+  }
+  // Declares r0 (, r1) from the inputs x0 (, x1).
+  std::string compute(const std::string& x0, const std::string& x1) const {
+    const std::string op = std::string("cunum::ops::") + def.name + "{}";
+    const std::string args = def.nin == 1 ? x0 : x0 + ", " + x1;
+    const std::string R0 = kernel_type_name(sig.out[0]);
+    if (def.nout == 1) return "const " + R0 + " r0 = (" + R0 + ")" + op + "(" + args + ");";
+    const std::string R1 = kernel_type_name(sig.out[1]);
+    return R0 + " r0; " + R1 + " r1; " + op + "(" + args + ", r0, r1);";
+  }
+};
+}  // namespace
+
+std::string ufunc_source(const core::UfuncDef& def, int loop, const DType* dtypes, int nd, bool index32,
+                         int scalar_op) {
+  const UfuncParts u{def, def.loops[loop], dtypes, scalar_op};
   auto in = [&](int k) {
-    return "*(const " + T + "*)" + (k == scalar_op ? std::string("p.value") : "a" + std::to_string(k));
+    if (k >= def.nin) return std::string();
+    return u.input(k, "*(const " + std::string(kernel_type_name(dtypes[k])) + "*)a" + std::to_string(k));
   };
-  std::string body;
-  if (info.nin == 1)
-    body = "*(" + R + "*)a1 = (" + R + ")" + op + "(" + in(0) + ");";
-  else
-    body = "*(" + R + "*)a2 = (" + R + ")" + op + "(" + in(0) + ", " + in(1) + ");";
-  return kPrelude + strided_loop(nd, info.nin + 1, index32, body);
+  std::string body = "{ " + u.compute(in(0), in(1));
+  for (int k = 0; k < def.nout; ++k)
+    body += " *(" + std::string(kernel_type_name(dtypes[def.nin + k])) + "*)a" + std::to_string(def.nin + k) +
+            " = " + u.output(k) + ";";
+  body += " }";
+  return kPrelude + strided_loop(nd, def.nin + def.nout, index32, body);
 }
 
-std::string ufunc_contiguous_source(core::UfuncId id, DType loop, int vec, int unroll, int scalar_op) {
+std::string ufunc_contiguous_source(const core::UfuncDef& def, int loop, const DType* dtypes, int vec,
+                                    int unroll, int scalar_op) {
   // Every array operand contiguous and aligned to vec elements. A block takes
   // a tile of 256 * unroll vectors; each thread issues all its loads (unroll
   // wide accesses of up to 16 bytes per input) before the first use, so
   // several loads per thread are in flight, then computes and stores. A
-  // scalar operand (Note [Scalar operands]) is read once from p.value.
-  const auto& info = core::ufunc_info(id);
-  const std::string T = kernel_type_name(loop);
-  const std::string R = kernel_type_name(core::ufunc_out_dtype(id, loop));
+  // scalar operand (Note [Scalar operands]) is read from p.value.
+  const UfuncParts u{def, def.loops[loop], dtypes, scalar_op};
+  const int nin = def.nin, nout = def.nout;
   const std::string V = std::to_string(vec), U = std::to_string(unroll);
-  const std::string op = std::string("cunum::ops::") + info.name + "{}";
-  const bool binary = info.nin == 2;
-  const bool load_x = scalar_op != 0, load_y = binary && scalar_op != 1;
-  const std::string xa = load_x ? "a[u].v[k]" : "c", yb = scalar_op == 1 ? "c" : "b[u].v[k]";
-  const std::string xt = load_x ? "((const " + T + "*)x)[i]" : "c";
-  const std::string yt = scalar_op == 1 ? "c" : "((const " + T + "*)y)[i]";
+  auto ty = [&](int k) { return std::string(kernel_type_name(dtypes[k])); };
+  auto loaded = [&](int k) { return k < nin && k != scalar_op; };
+  const char* names[4] = {"x", "y", "z", "w"};  // operand k's vector pointer
+  const char* regs[2] = {"a", "b"};             // input k's vectors in flight
   std::string s = kPrelude + params(0);
   s += "template <class X> struct alignas(sizeof(X) * " + V + ") Vec { X v[" + V + "]; };\n";
   s += "extern \"C\" __global__ void __launch_bounds__(256) cunum_kernel(P p) {\n"
        "  constexpr int U = " + U + ", V = " + V + ";\n"
-       "  const long long n = p.n, nv = n / V;\n"
-       "  const Vec<" + T + ">* x = (const Vec<" + T + ">*)p.data[0]; (void)x;\n";
-  if (binary) s += "  const Vec<" + T + ">* y = (const Vec<" + T + ">*)p.data[1]; (void)y;\n";
-  if (scalar_op >= 0) s += "  const " + T + " c = *(const " + T + "*)p.value;\n";
-  s += "  Vec<" + R + ">* z = (Vec<" + R + ">*)p.data[" + std::to_string(info.nin) + "];\n"
-       "  const long long tile = (long long)blockDim.x * U;\n"
+       "  const long long n = p.n, nv = n / V;\n";
+  for (int k = 0; k < nin + nout; ++k) {
+    if (k < nin && !loaded(k)) continue;
+    s += "  " + std::string(k < nin ? "const " : "") + "Vec<" + ty(k) + ">* " + names[k] + " = (" +
+         (k < nin ? "const " : "") + "Vec<" + ty(k) + ">*)p.data[" + std::to_string(k) + "]; (void)" + names[k] +
+         ";\n";
+  }
+  s += "  const long long tile = (long long)blockDim.x * U;\n"
        "  for (long long t0 = (long long)blockIdx.x * tile; t0 < nv; t0 += (long long)gridDim.x * tile) {\n"
        "    const long long i0 = t0 + threadIdx.x;\n";
-  if (load_x) s += "    Vec<" + T + "> a[U];\n";
-  if (load_y) s += "    Vec<" + T + "> b[U];\n";
+  for (int k = 0; k < nin; ++k)
+    if (loaded(k)) s += "    Vec<" + ty(k) + "> " + regs[k] + "[U];\n";
   // Loads first (unguarded for a whole tile), then one guarded compute/store
   // loop: the op is instantiated once per element of the vectors, which
   // keeps heavy ops (sin's slow path) quick to compile.
-  auto loads = [&](const char* arr, const char* src, bool guarded) {
-    return std::string("#pragma unroll\n      for (int u = 0; u < U; ++u) ") +
-           (guarded ? "if (i0 + u * (long long)blockDim.x < nv) " : "") + arr + "[u] = " + src +
-           "[i0 + u * (long long)blockDim.x];\n";
+  auto loads = [&](bool guarded) {
+    std::string r;
+    for (int k = 0; k < nin; ++k)
+      if (loaded(k))
+        r += std::string("#pragma unroll\n      for (int u = 0; u < U; ++u) ") +
+             (guarded ? "if (i0 + u * (long long)blockDim.x < nv) " : "") + regs[k] + "[u] = " + names[k] +
+             "[i0 + u * (long long)blockDim.x];\n";
+    return r;
   };
-  s += "    if (t0 + tile <= nv) {\n";
-  if (load_x) s += loads("a", "x", false);
-  if (load_y) s += loads("b", "y", false);
-  s += "    } else {\n";
-  if (load_x) s += loads("a", "x", true);
-  if (load_y) s += loads("b", "y", true);
-  s += "    }\n"
-       "#pragma unroll\n"
+  s += "    if (t0 + tile <= nv) {\n" + loads(false) + "    } else {\n" + loads(true) + "    }\n";
+  s += "#pragma unroll\n"
        "    for (int u = 0; u < U; ++u) {\n"
        "      const long long i = i0 + u * (long long)blockDim.x;\n"
-       "      if (i < nv) {\n"
-       "        Vec<" + R + "> r;\n"
-       "#pragma unroll\n"
-       "        for (int k = 0; k < V; ++k) r.v[k] = (" + R + ")" + op +
-       (binary ? "(" + xa + ", " + yb + ");\n" : "(" + xa + ");\n") +
-       "        z[i] = r;\n"
-       "      }\n"
-       "    }\n"
-       "  }\n";
+       "      if (i < nv) {\n";
+  for (int k = 0; k < nout; ++k) s += "        Vec<" + ty(nin + k) + "> o" + std::to_string(k) + ";\n";
+  s += "#pragma unroll\n        for (int k = 0; k < V; ++k) { " +
+       u.compute(u.input(0, loaded(0) ? "a[u].v[k]" : ""), nin > 1 ? u.input(1, loaded(1) ? "b[u].v[k]" : "") : "");
+  for (int k = 0; k < nout; ++k) s += " o" + std::to_string(k) + ".v[k] = " + u.output(k) + ";";
+  s += " }\n";
+  for (int k = 0; k < nout; ++k) s += "        " + std::string(names[nin + k]) + "[i] = o" + std::to_string(k) + ";\n";
+  s += "      }\n    }\n  }\n";
   // the tail (n % vec elements)
   s += "  for (long long i = nv * V + (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n;"
-       " i += (long long)gridDim.x * blockDim.x)\n";
-  s += "    ((" + R + "*)z)[i] = (" + R + ")" + op + (binary ? "(" + xt + ", " + yt + ");\n" : "(" + xt + ");\n");
-  s += "}\n";
+       " i += (long long)gridDim.x * blockDim.x) { " +
+       u.compute(u.input(0, loaded(0) ? "((const " + ty(0) + "*)x)[i]" : ""),
+                 nin > 1 ? u.input(1, loaded(1) ? "((const " + ty(1) + "*)y)[i]" : "") : "");
+  for (int k = 0; k < nout; ++k)
+    s += " ((" + ty(nin + k) + "*)" + names[nin + k] + ")[i] = " + u.output(k) + ";";
+  s += " }\n}\n";
   return s;
 }
 

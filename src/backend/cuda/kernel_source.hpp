@@ -13,7 +13,8 @@
 #include <vector>
 
 #include "cunum/dtype.hpp"
-#include "cunum/ufunc_list.hpp"
+#include "cunum/reduction_list.hpp"
+#include "cunum/ufunc_def.hpp"
 
 namespace cunum::backend::cuda {
 
@@ -60,10 +61,15 @@ const char* kernel_type_name(DType d);
 
 // Sources. `nd` is the plan's (coalesced) rank, `index32` picks int offsets.
 // scalar_op: the input read from p.value instead of memory (-1: none).
-std::string ufunc_source(core::UfuncId id, DType loop, int nd, bool index32, int scalar_op = -1);
-// All operands contiguous and aligned to `vec` elements (vec * itemsize <= 16);
-// each thread moves `unroll` such vectors per operand per tile.
-std::string ufunc_contiguous_source(core::UfuncId id, DType loop, int vec, int unroll, int scalar_op = -1);
+// A ufunc's loop `loop` over operands of dtypes `dtypes` (nin inputs, then
+// nout outputs; Note [Operand dtypes]): each input is converted in registers
+// to the loop's dtype, each result to its output's dtype.
+std::string ufunc_source(const core::UfuncDef& def, int loop, const DType* dtypes, int nd, bool index32,
+                         int scalar_op = -1);
+// All array operands contiguous and aligned to `vec` elements (vec * itemsize
+// <= 16); each thread moves `unroll` such vectors per operand per tile.
+std::string ufunc_contiguous_source(const core::UfuncDef& def, int loop, const DType* dtypes, int vec,
+                                    int unroll, int scalar_op = -1);
 std::string cast_source(DType from, DType to, int nd, bool index32, bool masked);
 std::string fill_source(DType dtype, int nd, bool index32);
 std::string iota_source(DType dtype);

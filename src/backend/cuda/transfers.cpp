@@ -13,6 +13,7 @@
 #include <cstring>
 
 #include "backend/cuda/cuda_backend.hpp"
+#include "backend/cuda/device_errors.hpp"
 #include "backend/cuda/cuda_check.hpp"
 #include "backend/cuda/host_copy.hpp"
 #include "backend/cuda/pinned_pool.hpp"
@@ -67,6 +68,7 @@ void CudaBackend::copy_to_host(void* dst, const void* src, size_t n) {
     // out with memcpy (bench/transfers.py, H100); the call waits either way.
     CUNUM_CUDA_CHECK(cudaMemcpyAsync(dst, src, n, cudaMemcpyDeviceToHost, s));
     CUNUM_CUDA_CHECK(cudaStreamSynchronize(s));
+    raise_device_errors();  // Note [Deferred errors]
     return;
   }
   // Small: one pinned block, then a memcpy (lower latency than pageable).
@@ -77,6 +79,7 @@ void CudaBackend::copy_to_host(void* dst, const void* src, size_t n) {
   if (r == cudaSuccess) parallel_memcpy(dst, buf, n);
   pinned.deallocate(buf, kHostStream);
   CUNUM_CUDA_CHECK(r);
+  raise_device_errors();  // Note [Deferred errors]
 }
 
 void CudaBackend::copy_to_peer(void* dst, int dst_device, const void* src, size_t n) {

@@ -23,30 +23,42 @@ int contiguous_unroll() {
 }
 }  // namespace
 
-void CudaBackend::ufunc(core::UfuncId id, DType loop, const LoopPlan& plan) {
+// Note [Ufunc kernel keys]
+// Everything a ufunc kernel's source depends on, in 64 bits: the family, the
+// ufunc and its loop, the four operand dtypes (Note [Operand dtypes]), rank,
+// index width, the scalar operand, and for the contiguous kernel its vector
+// width and unroll.
+uint64_t CudaBackend::ufunc_key(const core::UfuncDef& def, int loop, const DType* dt, int nd, bool index32,
+                                int scalar_op, int vec, int unroll) {
+  uint64_t k = uint64_t(Family::Ufunc) | uint64_t(def.index) << 8 | uint64_t(loop) << 16;
+  for (int i = 0; i < def.nin + def.nout; ++i) k |= uint64_t(dt[i]) << (24 + 4 * i);
+  return k | uint64_t(nd) << 40 | uint64_t(index32) << 47 | uint64_t(scalar_op + 1) << 48 | uint64_t(vec) << 50 |
+         uint64_t(unroll) << 55;
+}
+
+void CudaBackend::ufunc(const core::UfuncDef& def, int loop, const LoopPlan& plan) {
   const int nd = static_cast<int>(plan.shape.size());
-  // A scalar operand (Note [Scalar operands]) is part of the kernel's key and
-  // its value goes in the parameter block.
   const int sop = plan.scalar_op;
-  const uint64_t scalar_bits = uint64_t(sop + 1) << 41;
-  // Contiguous fast path: one dimension, unit strides, aligned pointers.
+  const DType* dt = plan.dtypes.data();
+  // Contiguous fast path: one dimension, unit strides, pointers aligned to
+  // the vector width of the widest operand.
   if (nd == 1) {
-    const DType out = core::ufunc_out_dtype(id, loop);
-    const size_t widest = std::max(itemsize(loop), itemsize(out));
+    size_t widest = 1;
+    for (int k = 0; k < plan.nops; ++k)
+      if (k != sop) widest = std::max(widest, itemsize(dt[k]));
     const int vec = static_cast<int>(std::max<size_t>(1, 16 / widest));
     bool ok = vec > 1;
     for (int k = 0; k < plan.nops && ok; ++k) {
       if (k == sop) continue;
-      const size_t isz = k == plan.nops - 1 ? itemsize(out) : itemsize(loop);
+      const size_t isz = itemsize(dt[k]);
       ok = plan.strides[k][0] == static_cast<int64_t>(isz) &&
            reinterpret_cast<uintptr_t>(plan.data[k]) % (isz * vec) == 0;
     }
     if (ok) {
       if (plan.size() == 0) return;
       const int unroll = contiguous_unroll();
-      LoadedKernel k = kernel(key(Family::Ufunc, static_cast<int>(id), loop, loop, 0, true) | uint64_t(vec) << 48 |
-                                  uint64_t(unroll) << 56 | scalar_bits,
-                              [&] { return ufunc_contiguous_source(id, loop, vec, unroll, sop); });
+      LoadedKernel k = kernel(ufunc_key(def, loop, dt, 0, true, sop, vec, unroll),
+                              [&] { return ufunc_contiguous_source(def, loop, dt, vec, unroll, sop); });
       ParamBlock p(0);
       for (int j = 0; j < plan.nops; ++j) p.set_data(j, plan.data[j]);
       p.set_n(plan.size());
@@ -62,8 +74,8 @@ void CudaBackend::ufunc(core::UfuncId id, DType loop, const LoopPlan& plan) {
       return;
     }
   }
-  LoadedKernel k = kernel(key(Family::Ufunc, static_cast<int>(id), loop, loop, nd, plan.index32) | scalar_bits,
-                          [&] { return ufunc_source(id, loop, nd, plan.index32, sop); });
+  LoadedKernel k = kernel(ufunc_key(def, loop, dt, nd, plan.index32, sop, 0, 0),
+                          [&] { return ufunc_source(def, loop, dt, nd, plan.index32, sop); });
   ParamBlock p = plan_params(plan);
   if (sop >= 0) p.set_value(plan.scalar, sizeof plan.scalar);
   launch_plan(k, plan, p);

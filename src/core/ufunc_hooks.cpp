@@ -1,0 +1,92 @@
+// What individual ufuncs do beyond the default loop search (Note [Ufunc hooks]).
+#include "core/ufunc_hooks.hpp"
+
+#include "cunum/error.hpp"
+#include "cunum/ufunc.hpp"
+
+namespace cunum::core::hooks {
+
+namespace {
+bool strong_bool(const Operand& o) {
+  if (o.is_array()) return o.array().dtype() == DType::Bool;
+  return o.scalar().kind == Scalar::Kind::Bool;  // Python bools are not weak (NEP 50)
+}
+
+int loop_with_input(const UfuncDef& def, DType d) {
+  for (int l = 0; l < def.nloops; ++l)
+    if (def.loops[l].in[0] == d) return l;
+  return -1;
+}
+}  // namespace
+
+const UfuncHooks subtract{[](ResolveState& s) {
+  if (strong_bool(s.ops[0]) && strong_bool(s.ops[1]))
+    throw TypeError("numpy boolean subtract, the `-` operator, is not supported, use the "
+                    "bitwise_xor, the `^` operator, or the logical_xor function instead.");
+}};
+
+const UfuncHooks negative{[](ResolveState& s) {
+  if (strong_bool(s.ops[0]))
+    throw TypeError("The numpy boolean negative, the `-` operator, is not supported, use the `~` "
+                    "operator or the logical_not function instead.");
+}};
+
+// NumPy has no bool loop and does not promote bool for positive.
+const UfuncHooks positive{[](ResolveState& s) {
+  if (strong_bool(s.ops[0])) raise_no_loop(s.def, s.ops, 1);
+}};
+
+// Integers and bools divide in float64 (NumPy's divide type resolver).
+const UfuncHooks divide{[](ResolveState& s) {
+  if (!s.opts.dtype && (is_integer(s.common) || is_bool(s.common)))
+    s.loop = loop_with_input(s.def, DType::Float64);
+}};
+
+// Note [Negative integer powers]
+// NumPy raises ValueError for an integer power with a negative exponent. A
+// Python scalar exponent is checked here, on the host, for free. An array
+// exponent would need its values: the kernel does not stop (a negative
+// exponent gives NumPy's C loop result, 0 or ±1, as CuPy does) and no
+// synchronisation is forced; see docs/architecture.md.
+const UfuncHooks power{nullptr, [](const ResolveState& s) {
+  const DType t = s.def.loops[s.loop].in[1];
+  if (!is_integer(t) || is_unsigned(t)) return;
+  const Operand& e = s.ops[1];
+  if (!e.is_array() && e.scalar().as_int64() < 0)
+    throw ValueError("Integers to negative integer powers are not allowed.");
+}};
+
+// NumPy 2 compares an integer array with a Python int outside its range
+// exactly: the result is the same for every element.
+const UfuncHooks comparison{[](ResolveState& s) {
+  const Operand* ops = s.ops;
+  if (ops[0].is_array() == ops[1].is_array()) return;
+  const int si = ops[0].is_array() ? 1 : 0;
+  const Scalar& v = ops[si].scalar();
+  const DType d = ops[1 - si].array().dtype();
+  if (v.strong || (v.kind != Scalar::Kind::Int && v.kind != Scalar::Kind::UInt) || !is_integer(d)) return;
+  int side = v.compare_to_range(d);  // +1: the scalar lies above every element
+  if (side == 0) return;
+  if (si == 0) side = -side;  // scalar on the left: mirror
+  const std::string_view name = s.def.name;
+  s.has_constant = true;
+  if (name == "equal") s.constant = false;
+  else if (name == "not_equal") s.constant = true;
+  else if (name == "less" || name == "less_equal") s.constant = side > 0;
+  else s.constant = side < 0;  // greater, greater_equal
+}};
+
+// Logical ufuncs only look at truth values: a Python scalar operand becomes
+// its truth value (so -3 or 300 never overflow an int8 loop), except that an
+// int beyond int64 raises as NumPy's conversion to C long does.
+const UfuncHooks logical{[](ResolveState& s) {
+  for (int i = 0; i < s.def.nin; ++i) {
+    if (s.ops[i].is_array() || s.ops[i].scalar().strong) continue;
+    const Scalar& v = s.ops[i].scalar();
+    if (v.kind == Scalar::Kind::UInt || (v.kind == Scalar::Kind::Int && v.big))
+      throw OverflowError("Python int too large to convert to C long");
+    s.ops[i] = Operand(Scalar(v.is_true()));
+  }
+}};
+
+}  // namespace cunum::core::hooks

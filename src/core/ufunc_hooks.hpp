@@ -1,0 +1,15 @@
+// The hooks of the ufuncs that need more than NumPy's default loop search
+// (Note [Ufunc hooks] in cunum/ufunc_def.hpp). Named in the last column of
+// cunum/ufunc_list.hpp.
+#pragma once
+#include "cunum/ufunc_def.hpp"
+
+namespace cunum::core {
+// NumPy's "ufunc 'X' not supported for the input types" TypeError (ufunc.cpp).
+[[noreturn]] void raise_no_loop(const UfuncDef& def, const Operand* ops, int n);
+
+namespace hooks {
+inline constexpr UfuncHooks none{};
+extern const UfuncHooks subtract, divide, power, negative, positive, comparison, logical;
+}  // namespace hooks
+}  // namespace cunum::core

@@ -1,0 +1,75 @@
+// The ufunc table: one UfuncDef per row of cunum/ufunc_list.hpp, and the C++
+// function of each ufunc (cunum/ufuncs.hpp).
+#include <string>
+
+#include "core/ufunc_hooks.hpp"
+#include "cunum/error.hpp"
+#include "cunum/ufuncs.hpp"
+
+namespace cunum::core {
+
+namespace {
+template <size_t N> constexpr bool homogeneous(const std::array<LoopSig, N>& loops, int nin) {
+  for (const LoopSig& l : loops)
+    for (int i = 1; i < nin; ++i)
+      if (l.in[i] != l.in[0]) return false;
+  return true;
+}
+
+const UfuncDef kDefs[] = {
+#define CUNUM_X(name, nin, nout, ident, types, hook)                                             \
+  {#name, ufunc_ids::name, nin, nout, Identity::ident, loops::name.data(),                       \
+   static_cast<int>(loops::name.size()), homogeneous(loops::name, nin), ::cunum::core::hooks::hook},
+    CUNUM_FOR_EACH_UFUNC(CUNUM_X)
+#undef CUNUM_X
+};
+}  // namespace
+
+int num_ufuncs() { return ufunc_ids::count_; }
+const UfuncDef& ufunc_def(int index) { return kDefs[index]; }
+const UfuncDef* find_ufunc(std::string_view name) {
+  for (const UfuncDef& d : kDefs)
+    if (name == d.name) return &d;
+  return nullptr;
+}
+const UfuncDef& ufunc_by_name(std::string_view name) {
+  const UfuncDef* d = find_ufunc(name);
+  CUNUM_ASSERT(d != nullptr);
+  return *d;
+}
+
+}  // namespace cunum::core
+
+namespace cunum {
+
+#define CUNUM_X(name, nin, nout, ident, types, hooks) CUNUM_UFUNC_DEF_##nin##_##nout(name)
+#define CUNUM_UFUNC_DEF_1_1(name)                                        \
+  ndarray name(const Operand& a, const UfuncOptions& opts) {             \
+    return apply_ufunc(core::ufunc_def(core::ufunc_ids::name), &a, 1, opts); \
+  }
+#define CUNUM_UFUNC_DEF_2_1(name)                                                  \
+  ndarray name(const Operand& a, const Operand& b, const UfuncOptions& opts) {     \
+    const Operand ops[2] = {a, b};                                                 \
+    return apply_ufunc(core::ufunc_def(core::ufunc_ids::name), ops, 2, opts);      \
+  }
+#define CUNUM_UFUNC_DEF_1_2(name)                                                    \
+  std::pair<ndarray, ndarray> name(const Operand& a, const UfuncOptions& opts) {     \
+    ndarray r[2];                                                                    \
+    apply_ufunc(core::ufunc_def(core::ufunc_ids::name), &a, 1, opts, r);             \
+    return {r[0], r[1]};                                                             \
+  }
+#define CUNUM_UFUNC_DEF_2_2(name)                                                                  \
+  std::pair<ndarray, ndarray> name(const Operand& a, const Operand& b, const UfuncOptions& opts) { \
+    const Operand ops[2] = {a, b};                                                                 \
+    ndarray r[2];                                                                                  \
+    apply_ufunc(core::ufunc_def(core::ufunc_ids::name), ops, 2, opts, r);                          \
+    return {r[0], r[1]};                                                                           \
+  }
+CUNUM_FOR_EACH_UFUNC(CUNUM_X)
+#undef CUNUM_X
+#undef CUNUM_UFUNC_DEF_1_1
+#undef CUNUM_UFUNC_DEF_2_1
+#undef CUNUM_UFUNC_DEF_1_2
+#undef CUNUM_UFUNC_DEF_2_2
+
+}  // namespace cunum
