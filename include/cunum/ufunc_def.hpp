@@ -74,6 +74,9 @@ struct UfuncDef {
   // each loop's dtype in order (NumPy's legacy resolver for mixed loops).
   bool homogeneous;
   UfuncHooks hooks;
+  // For homogeneous ufuncs: the first loop a common dtype d casts to safely
+  // (-1: none), by d: the default search answered by one lookup.
+  const int8_t* safe_loop = nullptr;
   const LoopSig& loop(int i) const { return loops[i]; }
 };
 

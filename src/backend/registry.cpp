@@ -5,11 +5,12 @@
 #include "cunum/error.hpp"
 
 #if CUNUM_WITH_CUDA
+#include <atomic>
 #include <mutex>
-#include <vector>
 
 #include "backend/cuda/cuda_backend.hpp"
 #include "backend/cuda/cuda_runtime_probe.hpp"
+#include "backend/cuda/streams.hpp"
 #endif
 
 namespace cunum {
@@ -44,11 +45,17 @@ Backend& get(Device device) {
 #if CUNUM_WITH_CUDA
   // One backend per device, made on first use and never destroyed: arrays
   // freed during interpreter shutdown may still need it.
+  // The lookup on every call is one atomic load; the lock is taken only to make one.
+  static std::atomic<cuda::CudaBackend*> backends[cuda::kMaxDevices] = {};
   static std::mutex mu;
-  static std::vector<cuda::CudaBackend*>* backends = new std::vector<cuda::CudaBackend*>(static_cast<size_t>(n));
+  std::atomic<cuda::CudaBackend*>& slot = backends[device.index];
+  if (cuda::CudaBackend* b = slot.load(std::memory_order_acquire)) return *b;
   std::lock_guard<std::mutex> lock(mu);
-  auto& b = (*backends)[static_cast<size_t>(device.index)];
-  if (!b) b = new cuda::CudaBackend(device.index);
+  cuda::CudaBackend* b = slot.load(std::memory_order_relaxed);
+  if (!b) {
+    b = new cuda::CudaBackend(device.index);
+    slot.store(b, std::memory_order_release);
+  }
   return *b;
 #else
   throw ValueError("device " + device.str() + ": cunum was built without CUDA");

@@ -72,6 +72,7 @@ bool input_reaches(const Operand& o, DType t, Casting casting) {
 
 // The first loop (NumPy's order) every input reaches safely.
 int search_loop(const UfuncDef& def, const Operand* ops, DType common) {
+  if (def.homogeneous) return def.safe_loop[static_cast<int>(common)];
   for (int l = 0; l < def.nloops; ++l) {
     const LoopSig& sig = def.loops[l];
     bool ok = true;
@@ -189,9 +190,15 @@ void apply_ufunc(const UfuncDef& def, const Operand* inputs, int n, const UfuncO
                     " positional arguments but " + std::to_string(n) + " were given");
   const int nout = def.nout;
   const std::optional<ndarray>* outs[core::kMaxUfuncOut] = {&opts.out, &opts.out2};
-  // Hooks may rewrite operands: they work on a copy.
-  Operand ops[core::kMaxUfuncIn] = {Operand(false), Operand(false)};
-  for (int i = 0; i < n; ++i) ops[i] = inputs[i];
+  // A resolve hook may rewrite operands: it works on a copy (other calls read
+  // the caller's operands, and copy nothing).
+  static_assert(core::kMaxUfuncIn == 2);
+  std::optional<std::array<Operand, 2>> copies;
+  Operand* ops = const_cast<Operand*>(inputs);
+  if (def.hooks.resolve) {
+    copies.emplace(std::array<Operand, 2>{inputs[0], n > 1 ? inputs[1] : Operand(false)});
+    ops = copies->data();
+  }
   ResolveState st{def, ops, opts};
   const int loop = resolve_loop(st);
   const Device dev = operands_device(ops, n, opts);
@@ -225,9 +232,16 @@ void apply_ufunc(const UfuncDef& def, const Operand* inputs, int n, const UfuncO
       in[i] = scalar_array(ops[i].scalar(), sig.in[i], dev);
     }
   }
-  const ndarray* layout = nullptr;  // the results follow this input's memory order
+  // The results follow the memory order of an input of the full shape (a
+  // C-contiguous one: plain C order, the common case, without the 'K' sort).
+  const ndarray* layout = nullptr;
   for (int i = 0; i < n && !layout; ++i)
-    if (ops[i].is_array() && ops[i].array().shape() == shape) layout = &ops[i].array();
+    if (ops[i].is_array() && ops[i].array().shape() == shape && !ops[i].array().is_c_contiguous())
+      layout = &ops[i].array();
+  bool c_input = false;
+  for (int i = 0; i < n; ++i)
+    c_input = c_input || (ops[i].is_array() && ops[i].array().shape() == shape && ops[i].array().is_c_contiguous());
+  if (c_input) layout = nullptr;
 
   for (int k = 0; k < nout; ++k) {
     const std::optional<ndarray>& out = *outs[k];

@@ -16,17 +16,36 @@ template <size_t N> constexpr bool homogeneous(const std::array<LoopSig, N>& loo
   return true;
 }
 
-const UfuncDef kDefs[] = {
+UfuncDef kDefs[] = {
 #define CUNUM_X(name, nin, nout, ident, types, hook)                                             \
   {#name, ufunc_ids::name, nin, nout, Identity::ident, loops::name.data(),                       \
    static_cast<int>(loops::name.size()), homogeneous(loops::name, nin), ::cunum::core::hooks::hook},
     CUNUM_FOR_EACH_UFUNC(CUNUM_X)
 #undef CUNUM_X
 };
+constexpr int kCount = sizeof(kDefs) / sizeof(kDefs[0]);
+
+// UfuncDef::safe_loop of every ufunc, filled before first use.
+int8_t g_safe_loop[kCount][kNumDTypes];
+const bool g_tables_ready = [] {
+  for (int u = 0; u < kCount; ++u) {
+    UfuncDef& d = kDefs[u];
+    for (int t = 0; t < kNumDTypes; ++t) {
+      g_safe_loop[u][t] = -1;
+      for (int l = 0; l < d.nloops && g_safe_loop[u][t] < 0; ++l)
+        if (can_cast(static_cast<DType>(t), d.loops[l].in[0], Casting::Safe)) g_safe_loop[u][t] = static_cast<int8_t>(l);
+    }
+    d.safe_loop = g_safe_loop[u];
+  }
+  return true;
+}();
 }  // namespace
 
 int num_ufuncs() { return ufunc_ids::count_; }
-const UfuncDef& ufunc_def(int index) { return kDefs[index]; }
+const UfuncDef& ufunc_def(int index) {
+  (void)g_tables_ready;
+  return kDefs[index];
+}
 const UfuncDef* find_ufunc(std::string_view name) {
   for (const UfuncDef& d : kDefs)
     if (name == d.name) return &d;

@@ -5,6 +5,7 @@
 #include <new>
 #include <string>
 
+#include "backend/cpu/block_cache.hpp"
 #include "backend/cpu/nd_iter.hpp"
 #include "cunum/error.hpp"
 #include "cunum/kernels/convert.hpp"
@@ -12,7 +13,6 @@
 namespace cunum::backend::cpu {
 
 namespace {
-constexpr size_t kAlign = 64;
 
 template <class To, class From> void cast_loop(char** d, const int64_t* s, int64_t n) {
   if (s[0] == sizeof(From) && s[1] == sizeof(To)) {
@@ -54,15 +54,13 @@ LoopFn cast_loop_fn(DType from, DType to) {
 }
 
 void* CpuBackend::allocate(size_t nbytes) {
-  size_t n = (nbytes + kAlign - 1) / kAlign * kAlign;
-  if (n == 0) n = kAlign;
-  void* p = std::aligned_alloc(kAlign, n);
+  void* p = cached_alloc(nbytes == 0 ? 1 : nbytes);
   if (!p)
     throw OutOfMemoryError("cunum: out of host memory allocating " + std::to_string(nbytes) +
                            " bytes");
   return p;
 }
-void CpuBackend::deallocate(void* p, size_t) noexcept { std::free(p); }
+void CpuBackend::deallocate(void* p, size_t nbytes) noexcept { cached_free(p, nbytes == 0 ? 1 : nbytes); }
 void CpuBackend::copy_from_host(void* dst, const void* src, size_t n) {
   if (n) std::memcpy(dst, src, n);
 }

@@ -1,6 +1,7 @@
 // CpuBackend::ufunc: runs a ufunc's loop over a plan whose operands may have
 // other dtypes than the loop's (Note [Operand dtypes]).
 #include <algorithm>
+#include <optional>
 
 #include "backend/cpu/cpu_backend.hpp"
 #include "backend/cpu/nd_iter.hpp"
@@ -63,8 +64,12 @@ void CpuBackend::ufunc(const core::UfuncDef& def, int loop, const LoopPlan& plan
   CUNUM_ASSERT(fn != nullptr);
   const core::LoopSig& sig = def.loops[loop];
   // A scalar operand (Note [Scalar operands]) is read from the plan itself.
-  LoopPlan plan = plan_in;
-  if (plan.scalar_op >= 0) plan.data[plan.scalar_op] = reinterpret_cast<char*>(plan.scalar);
+  std::optional<LoopPlan> with_scalar;
+  if (plan_in.scalar_op >= 0) {
+    with_scalar.emplace(plan_in);
+    with_scalar->data[plan_in.scalar_op] = reinterpret_cast<char*>(with_scalar->scalar);
+  }
+  const LoopPlan& plan = with_scalar ? *with_scalar : plan_in;
   Conversion c;
   c.nops = def.nin + def.nout;
   c.nin = def.nin;
