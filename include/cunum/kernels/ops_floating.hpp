@@ -1,10 +1,8 @@
 // cunum/kernels/ops_floating.hpp — the floating-point chapter: ufuncs with two
 // outputs or inputs of mixed dtypes (Note [One definition of each op] in ops.hpp).
 // A two-output functor writes its results through references.
-//
-// Include it after cunum/kernels/ops.hpp (NVRTC knows each embedded header by
-// the name it is included with: a second spelling would define ops.hpp twice).
 #pragma once
+#include "ops.hpp"  // by base name: Note [Header names under NVRTC] in ops_all.hpp
 
 namespace cunum::math {
 CUNUM_HD float ldexp(float x, int e) { return ::ldexpf(x, e); }

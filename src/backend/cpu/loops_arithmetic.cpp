@@ -1,4 +1,6 @@
 #include "backend/cpu/ufunc_loops.hpp"
+#include "cunum/kernels/ops.hpp"
+#include "cunum/ufunc_list/arithmetic.hpp"
 
 namespace cunum::backend::cpu {
 void register_arithmetic_loops(LoopTable& t) {

@@ -1,4 +1,6 @@
 #include "backend/cpu/ufunc_loops.hpp"
+#include "cunum/kernels/ops.hpp"
+#include "cunum/ufunc_list/comparison.hpp"
 
 namespace cunum::backend::cpu {
 void register_comparison_loops(LoopTable& t) {

@@ -1,4 +1,6 @@
 #include "backend/cpu/ufunc_loops.hpp"
+#include "cunum/kernels/ops.hpp"
+#include "cunum/ufunc_list/math.hpp"
 
 namespace cunum::backend::cpu {
 void register_math_loops(LoopTable& t) {

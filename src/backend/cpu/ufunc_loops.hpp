@@ -1,13 +1,13 @@
 // Inner loops of the CPU backend: one instantiation of an op functor
-// (cunum/kernels/) per loop of the ufunc's declaration (cunum/ufunc_list.hpp).
+// (cunum/kernels/) per loop of the ufunc's declaration (cunum/ufunc_list/).
 // Included only by the loops_*.cpp files that register them, one file per
-// chapter, so adding a ufunc recompiles its chapter's file alone.
+// chapter, each with its chapter's list and op header: adding a ufunc
+// recompiles its chapter's file alone.
 #pragma once
 #include <utility>
 
 #include "backend/cpu/cpu_backend.hpp"
-#include "cunum/kernels/ops.hpp"
-#include "cunum/ufunc_list.hpp"
+#include "cunum/ufunc_def.hpp"
 
 namespace cunum::backend::cpu {
 
@@ -87,19 +87,13 @@ void register_loops_impl(std::vector<LoopFn>& row, std::index_sequence<I...>) {
   row = {loop_fn<Op, NIN, NOUT, Loops[I]>()...};
 }
 
-// Fills the row of ufunc `name`: a loop per entry of its declaration.
+// Fills the row of ufunc `name` (found by name: a chapter's loop file needs
+// only its chapter's list, cunum/ufunc_list/<chapter>.hpp, not the whole list).
 #define CUNUM_CPU_REGISTER(table, name)                                                           \
-  ::cunum::backend::cpu::register_loops_impl<::cunum::ops::name,                                  \
-      CUNUM_CPU_ARITY_(name), ::cunum::core::loops::name>(                                        \
-      (table)[::cunum::core::ufunc_ids::name],                                                    \
+  ::cunum::backend::cpu::register_loops_impl<::cunum::ops::name, ::cunum::core::arity::name::nin, \
+                                             ::cunum::core::arity::name::nout,                    \
+                                             ::cunum::core::loops::name>(                         \
+      (table)[::cunum::core::ufunc_by_name(#name).index],                                         \
       std::make_index_sequence<::cunum::core::loops::name.size()>{})
-// nin and nout of a ufunc, from its row of the list.
-#define CUNUM_CPU_ARITY_(name) ::cunum::backend::cpu::arity_of<::cunum::core::ufunc_ids::name>::nin, \
-  ::cunum::backend::cpu::arity_of<::cunum::core::ufunc_ids::name>::nout
-template <int Id> struct arity_of;
-#define CUNUM_X(name, NIN, NOUT, ident, types, hooks) \
-  template <> struct arity_of<::cunum::core::ufunc_ids::name> { static constexpr int nin = NIN, nout = NOUT; };
-CUNUM_FOR_EACH_UFUNC(CUNUM_X)
-#undef CUNUM_X
 
 }  // namespace cunum::backend::cpu

@@ -12,8 +12,7 @@ std::string params(int nd) {
 }
 
 const char* const kPrelude =
-    "#include \"cunum/kernels/ops.hpp\"\n"
-    "#include \"cunum/kernels/ops_floating.hpp\"\n"
+    "#include \"cunum/kernels/ops_all.hpp\"\n"
     "#include \"cunum/kernels/convert.hpp\"\n"
     "using namespace cunum;\n";
 
