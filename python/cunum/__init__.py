@@ -19,7 +19,7 @@ from ._reductions import all, amax, amin, any, argmax, argmin, max, mean, min, p
 from . import cuda
 from .cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool
 
-from ._core import (absolute, add, bitwise_and, bitwise_or, bitwise_xor, cos, divide, divmod, equal,
+from ._core import (absolute, add, bitwise_and, bitwise_or, bitwise_xor, cos, divide, divmod, equal, hypot,
                     exp, floor_divide, frexp, greater, greater_equal, invert, ldexp, left_shift,
                     less, less_equal, log, logical_and, logical_not, logical_or, logical_xor,
                     maximum, minimum, modf, multiply, negative, not_equal, positive, power,

@@ -23,7 +23,7 @@ UNARY = ["negative", "positive", "absolute", "logical_not", "invert", "sqrt", "e
 BINARY = ["add", "subtract", "multiply", "true_divide", "floor_divide", "remainder", "power",
           "equal", "not_equal", "less", "less_equal", "greater", "greater_equal",
           "logical_and", "logical_or", "logical_xor", "bitwise_and", "bitwise_or",
-          "bitwise_xor", "left_shift", "right_shift", "maximum", "minimum"]
+          "bitwise_xor", "left_shift", "right_shift", "maximum", "minimum", "hypot"]
 ALIASES = {"divide": "true_divide", "mod": "remainder", "abs": "absolute",
            "bitwise_not": "invert"}
 COMPARISONS = ["equal", "not_equal", "less", "less_equal", "greater", "greater_equal"]

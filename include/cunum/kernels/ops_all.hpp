@@ -10,3 +10,4 @@
 #pragma once
 #include "ops.hpp"
 #include "ops_floating.hpp"
+#include "ops_trigonometric.hpp"

@@ -9,6 +9,7 @@
   X(log, 1, 1, None, "T->T:" CUNUM_T_INEXACT, none) \
   X(sin, 1, 1, None, "T->T:" CUNUM_T_INEXACT, none) \
   X(cos, 1, 1, None, "T->T:" CUNUM_T_INEXACT, none) \
-  X(tanh, 1, 1, None, "T->T:" CUNUM_T_INEXACT, none)
+  X(tanh, 1, 1, None, "T->T:" CUNUM_T_INEXACT, none) \
+  X(hypot, 2, 1, Zero, "TT->T:" CUNUM_T_FLOAT, none)
 
 CUNUM_UFUNC_LOOP_ARRAYS(CUNUM_UFUNCS_MATH)

@@ -1,5 +1,6 @@
 #include "backend/cpu/ufunc_loops.hpp"
 #include "cunum/kernels/ops.hpp"
+#include "cunum/kernels/ops_trigonometric.hpp"
 #include "cunum/ufunc_list/math.hpp"
 
 namespace cunum::backend::cpu {
@@ -10,5 +11,6 @@ void register_math_loops(LoopTable& t) {
   CUNUM_CPU_REGISTER(t, sin);
   CUNUM_CPU_REGISTER(t, cos);
   CUNUM_CPU_REGISTER(t, tanh);
+  CUNUM_CPU_REGISTER(t, hypot);
 }
 }  // namespace cunum::backend::cpu
