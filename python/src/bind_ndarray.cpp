@@ -111,20 +111,6 @@ void setitem(const ndarray& self, nb::handle key, nb::handle value) {
   index_assign(view, {}, as_array(value));
 }
 
-// Binary operator: returns NotImplemented for operands nothing can convert.
-nb::object binop(const core::UfuncDef& id, nb::handle a, nb::handle b) {
-  Operand ops[2] = {as_operand(a), as_operand(b)};
-  return nb::cast(apply_ufunc(id, ops, 2, {}));
-}
-nb::object inplace(const core::UfuncDef& id, nb::handle self, nb::handle b) {
-  ndarray& s = nb::cast<ndarray&>(self);
-  Operand ops[2] = {Operand(s), as_operand(b)};
-  UfuncOptions o;
-  o.out = s;
-  apply_ufunc(id, ops, 2, o);
-  return nb::borrow(self);
-}
-
 void buffer_copy(const ndarray& a, nb::handle buf, bool to_host) {
   Py_buffer view;
   int flags = to_host ? (PyBUF_SIMPLE | PyBUF_WRITABLE) : PyBUF_SIMPLE;
@@ -176,7 +162,7 @@ void bind_ndarray(nb::module_& m) {
   m.def("_pool_set_limit", [](const Device& d, size_t bytes) { backend::get(d).pool_set_limit(bytes); });
   m.def("_pool_get_limit", [](const Device& d) { return backend::get(d).pool_get_limit(); });
 
-  nb::class_<ndarray> cls(m, "ndarray");
+  nb::class_<ndarray> cls(m, "ndarray", nb::type_slots(ndarray_operator_slots()));
   cls.def("__init__", [](ndarray* self, nb::handle shape, nb::handle dtype, nb::handle order) {
         DType d = dtype.is_none() ? DType::Float64 : as_dtype(dtype);
         char o = order.is_none() ? 'C' : nb::cast<std::string>(order)[0];
@@ -239,63 +225,7 @@ void bind_ndarray(nb::module_& m) {
         return a.shape()[0];
       });
 
-  // Each operator holds its ufunc's definition (looked up once, here).
-#define CUNUM_BINOP(py, rpy, ipy, id)                                                            \
-  {                                                                                              \
-    const core::UfuncDef* u = &core::ufunc_by_name(#id);                                         \
-    cls.def(py, [u](nb::handle a, nb::handle b) { return binop(*u, a, b); });                    \
-    cls.def(rpy, [u](nb::handle a, nb::handle b) { return binop(*u, b, a); });                   \
-    cls.def(ipy, [u](nb::handle a, nb::handle b) { return inplace(*u, a, b); });                 \
-  }
-  CUNUM_BINOP("__add__", "__radd__", "__iadd__", add)
-  CUNUM_BINOP("__sub__", "__rsub__", "__isub__", subtract)
-  CUNUM_BINOP("__mul__", "__rmul__", "__imul__", multiply)
-  CUNUM_BINOP("__truediv__", "__rtruediv__", "__itruediv__", divide)
-  CUNUM_BINOP("__floordiv__", "__rfloordiv__", "__ifloordiv__", floor_divide)
-  CUNUM_BINOP("__mod__", "__rmod__", "__imod__", remainder)
-  const core::UfuncDef* power = &core::ufunc_by_name("power");
-  const core::UfuncDef* multiply = &core::ufunc_by_name("multiply");
-  cls.def("__rpow__", [power](nb::handle a, nb::handle b) { return binop(*power, b, a); });
-  cls.def("__ipow__", [power](nb::handle a, nb::handle b) { return inplace(*power, a, b); });
-  // NumPy's ndarray.__pow__ computes `a ** 2` as square(a): for a bool array
-  // that is an int8 result (power(a, 2) would give int64).
-  cls.def("__pow__", [power, multiply](nb::handle a, nb::handle b) {
-    const ndarray& x = nb::cast<const ndarray&>(a);
-    if (x.dtype() == DType::Bool && PyLong_CheckExact(b.ptr()) && nb::cast<long long>(b) == 2) {
-      const ndarray i8 = x.astype(DType::Int8);
-      const Operand ops[2] = {i8, i8};
-      return nb::cast(apply_ufunc(*multiply, ops, 2, {}));
-    }
-    return binop(*power, a, b);
-  });
-  CUNUM_BINOP("__and__", "__rand__", "__iand__", bitwise_and)
-  CUNUM_BINOP("__or__", "__ror__", "__ior__", bitwise_or)
-  CUNUM_BINOP("__xor__", "__rxor__", "__ixor__", bitwise_xor)
-  CUNUM_BINOP("__lshift__", "__rlshift__", "__ilshift__", left_shift)
-  CUNUM_BINOP("__rshift__", "__rrshift__", "__irshift__", right_shift)
-#undef CUNUM_BINOP
-#define CUNUM_CMP(py, id)                                              \
-  {                                                                    \
-    const core::UfuncDef* u = &core::ufunc_by_name(#id);               \
-    cls.def(py, [u](nb::handle a, nb::handle b) { return binop(*u, a, b); }); \
-  }
-  CUNUM_CMP("__eq__", equal)
-  CUNUM_CMP("__ne__", not_equal)
-  CUNUM_CMP("__lt__", less)
-  CUNUM_CMP("__le__", less_equal)
-  CUNUM_CMP("__gt__", greater)
-  CUNUM_CMP("__ge__", greater_equal)
-#undef CUNUM_CMP
-#define CUNUM_UNARY(py, id)                                                                   \
-  {                                                                                           \
-    const core::UfuncDef* u = &core::ufunc_by_name(#id);                                      \
-    cls.def(py, [u](const ndarray& a) { const Operand op(a); return apply_ufunc(*u, &op, 1, {}); });         \
-  }
-  CUNUM_UNARY("__neg__", negative)
-  CUNUM_UNARY("__pos__", positive)
-  CUNUM_UNARY("__abs__", absolute)
-  CUNUM_UNARY("__invert__", invert)
-#undef CUNUM_UNARY
+  // The operators are type slots: ndarray_slots.cpp.
 }
 
 }  // namespace cunum::py
