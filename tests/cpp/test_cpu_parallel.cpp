@@ -1,7 +1,7 @@
 // The CPU backend's threads (src/backend/cpu/parallel.hpp) and plan walks
 // (src/backend/cpu/nd_iter.hpp): every index exactly once, for sizes around
 // the thresholds, from several callers at once, with exceptions, and for
-// plans that take the threaded, tiled and streaming paths.
+// plans that take the threaded and tiled paths.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -55,8 +55,8 @@ TEST(ParallelFor, EveryIndexOnce) {
   FourThreads four;
   EXPECT_EQ(num_threads(), 4);
   for (int64_t grain : {1, 7, 4096})
-    for (int64_t n : {int64_t{0}, int64_t{1}, grain - 1, grain, grain + 1, 2 * grain + 3,
-                      int64_t{100003}})
+    for (int64_t n :
+         {int64_t{0}, int64_t{1}, grain - 1, grain, grain + 1, 2 * grain + 3, int64_t{100003}})
       expect_each_once(n, grain);
 }
 
@@ -127,7 +127,8 @@ struct Walk {
 
 // shape/strides in elements; the input of `perm` order over a C-contiguous
 // buffer, the output C-contiguous (as the planner orders plans by the output).
-Walk make_walk(const std::vector<int64_t>& shape, const std::vector<int>& perm, bool reverse_first) {
+Walk make_walk(const std::vector<int64_t>& shape, const std::vector<int>& perm,
+               bool reverse_first) {
   Walk w;
   const int nd = static_cast<int>(shape.size());
   int64_t total = 1;
@@ -173,7 +174,8 @@ std::vector<int32_t> expected(const Walk& w) {
 
 void row(char** d, const int64_t* s, int64_t n) {
   for (int64_t i = 0; i < n; ++i)
-    *reinterpret_cast<int32_t*>(d[1] + i * s[1]) = *reinterpret_cast<const int32_t*>(d[0] + i * s[0]) + 1;
+    *reinterpret_cast<int32_t*>(d[1] + i * s[1]) =
+        *reinterpret_cast<const int32_t*>(d[0] + i * s[0]) + 1;
 }
 }  // namespace
 
@@ -184,39 +186,37 @@ TEST(ForEachInner, EveryLayoutAndPath) {
     std::vector<int> perm;
   };
   const std::vector<Case> cases = {
-      {{300000}, {0}},                    // 1-d, threaded over the inner dimension
-      {{513, 1031}, {0, 1}},              // threaded over rows and within them
-      {{513, 1031}, {1, 0}},              // transposed: tiled
-      {{4, 70, 130}, {2, 0, 1}},          // 3-d permutations: tiled with outer dims
-      {{70, 3, 130}, {0, 2, 1}},
-      {{33, 70, 130}, {1, 2, 0}},
-      {{5, 1000}, {1, 0}},                // too few rows to tile
+      {{300000}, {0}},            // 1-d, threaded over the inner dimension
+      {{513, 1031}, {0, 1}},      // threaded over rows and within them
+      {{513, 1031}, {1, 0}},      // transposed: tiled
+      {{4, 70, 130}, {2, 0, 1}},  // 3-d permutations: tiled with outer dims
+      {{70, 3, 130}, {0, 2, 1}}, {{33, 70, 130}, {1, 2, 0}},
+      {{5, 1000}, {1, 0}},  // too few rows to tile
       {{1, 1}, {1, 0}},
-      {{1 << 22, 2}, {0, 1}},             // 32 MiB of output: streaming stores
   };
   for (const auto& c : cases)
     for (bool rev : {false, true})
-      for (int64_t stream : {0, 4})
-        for (bool tiles : {false, true}) {
-          Walk w = make_walk(c.shape, c.perm, rev);
-          if (tiles) {
-            // a tile body as the copy's: read along the tile's rows, write along its columns
-            for_each_tile(w.plan, row,
-                          [](char** d, const int64_t* rs, const int64_t* cs, int64_t nr, int64_t nc) {
-                            ASSERT_LE(nr, kTile);
-                            ASSERT_LE(nc, kTile);
-                            for (int64_t c2 = 0; c2 < nc; ++c2)
-                              for (int64_t r = 0; r < nr; ++r)
-                                *reinterpret_cast<int32_t*>(d[1] + r * rs[1] + c2 * cs[1]) =
-                                    *reinterpret_cast<const int32_t*>(d[0] + r * rs[0] + c2 * cs[0]) + 1;
-                          },
-                          WalkOptions{1 << 12, stream});
-          } else {
-            for_each_inner(w.plan, row, WalkOptions{1 << 12, stream});
-          }
-          ASSERT_EQ(w.out, expected(w)) << "ndim " << c.shape.size() << " rev " << rev
-                                        << " stream " << stream << " tiles " << tiles;
+      for (bool tiles : {false, true}) {
+        Walk w = make_walk(c.shape, c.perm, rev);
+        if (tiles) {
+          // a tile body as the copy's: read along the tile's rows, write along its columns
+          for_each_tile(
+              w.plan, row,
+              [](char** d, const int64_t* rs, const int64_t* cs, int64_t nr, int64_t nc) {
+                ASSERT_LE(nr, kTile);
+                ASSERT_LE(nc, kTile);
+                for (int64_t c2 = 0; c2 < nc; ++c2)
+                  for (int64_t r = 0; r < nr; ++r)
+                    *reinterpret_cast<int32_t*>(d[1] + r * rs[1] + c2 * cs[1]) =
+                        *reinterpret_cast<const int32_t*>(d[0] + r * rs[0] + c2 * cs[0]) + 1;
+              },
+              1 << 12);
+        } else {
+          for_each_inner(w.plan, row, 1 << 12);
         }
+        ASSERT_EQ(w.out, expected(w))
+            << "ndim " << c.shape.size() << " rev " << rev << " tiles " << tiles;
+      }
 }
 
 TEST(ForEachInner, ZeroDimAndEmpty) {

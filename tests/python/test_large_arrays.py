@@ -1,8 +1,8 @@
 """Large arrays and transposing layouts, compared with NumPy.
 
 These take the CPU backend's paths for size and layout (docs/cpu-backend.md):
-chunks on several threads (above 2^16 elements), streaming stores (outputs
-of 16 MiB and more), tiled walks of transposing plans, and the SIMD
+chunks on several threads (above 2^16 elements), huge pages (blocks of 4 MiB
+and more), tiled walks of transposing plans, and the SIMD
 transcendentals (special values, tails shorter than a register, strided
 operands). The results must not depend on which path ran; on the GPU the same
 tests check its ordinary kernels.
@@ -87,7 +87,7 @@ def test_transcendental_large(name, rng):
     compare(lambda xp, a: getattr(xp, name)(a), x)
 
 
-# ---------------------------------------------------------------- threads and streaming stores
+# ---------------------------------------------------------------- threads
 
 
 @pytest.mark.parametrize("dt", dtype_params(["float32", "float64", "int16", "complex64"]))

@@ -12,7 +12,6 @@
 
 #include "backend/backend.hpp"
 #include "backend/cpu/parallel.hpp"
-#include "backend/cpu/stream_store.hpp"
 
 namespace cunum::backend::cpu {
 
@@ -22,14 +21,6 @@ inline constexpr int64_t kDefaultGrain = int64_t{1} << 16;
 // The side of the tiles of a transposing plan (Note [Tiled walks]), in
 // elements: a float32 tile is 16 KiB.
 inline constexpr int64_t kTile = 64;
-
-struct WalkOptions {
-  int64_t grain = kDefaultGrain;  // elements below which the walk stays on one thread
-  // The output's itemsize, where fn writes every element of the last operand:
-  // a large output is then written with streaming stores (Note [Streaming
-  // stores]). 0: never (a masked copy, an in-place update).
-  int64_t stream_itemsize = 0;
-};
 
 namespace detail {
 
@@ -70,9 +61,7 @@ inline bool prepare_tiles(IterDims& it) {
   int j = -1;  // where that operand has its smallest non-zero stride
   for (int d = 0; d < nd - 1; ++d) {
     const int64_t s = std::llabs(it.strides[far][d]);
-    if (s != 0 && it.shape[d] >= kTile / 2 &&
-        (j < 0 || s < std::llabs(it.strides[far][j])))
-      j = d;
+    if (s != 0 && it.shape[d] >= kTile / 2 && (j < 0 || s < std::llabs(it.strides[far][j]))) j = d;
   }
   if (j < 0 || std::llabs(it.strides[far][j]) >= std::llabs(it.strides[far][nd - 1])) return false;
   auto move_to_second_last = [&](int64_t* a) { std::rotate(a + j, a + j + 1, a + nd - 1); };
@@ -83,7 +72,8 @@ inline bool prepare_tiles(IterDims& it) {
 
 // Elements [begin, end) of the plan in row-major order, one call per run of
 // the inner dimension.
-template <class Fn> void walk_range(const IterDims& it, int64_t begin, int64_t end, Fn& fn) {
+template <class Fn>
+void walk_range(const IterDims& it, int64_t begin, int64_t end, Fn& fn) {
   const int nd = it.nd, nops = it.nops;
   const int64_t n = it.shape[nd - 1];
   int64_t idx[kMaxDims];
@@ -121,7 +111,8 @@ template <class Fn> void walk_range(const IterDims& it, int64_t begin, int64_t e
 // tile(ptrs, row_strides, col_strides, rows, cols) with ptrs at the tile's
 // first element, row_strides the operands' strides along nd - 2 and
 // col_strides along nd - 1.
-template <class Tile> void walk_tiles(const IterDims& it, int64_t begin, int64_t end, Tile& tile) {
+template <class Tile>
+void walk_tiles(const IterDims& it, int64_t begin, int64_t end, Tile& tile) {
   const int nd = it.nd, nops = it.nops;
   const int64_t rows = it.shape[nd - 2], cols = it.shape[nd - 1];
   const int64_t row_tiles = (rows + kTile - 1) / kTile;
@@ -149,42 +140,9 @@ template <class Tile> void walk_tiles(const IterDims& it, int64_t begin, int64_t
   }
 }
 
-// Whether to stream the output of this walk (Note [Streaming stores]).
-inline bool stream_output(const LoopPlan& p, const IterDims& it, int64_t total, int64_t isz) {
-  const int out = it.nops - 1;
-  if (!kHaveStreamingStores || isz <= 0 || isz > kStageBytes || total * isz < kStreamMinBytes ||
-      it.strides[out][it.nd - 1] != isz)
-    return false;
-  for (int k = 0; k < out; ++k)
-    if (p.data[k] == p.data[out]) return false;  // in place: its lines are read anyway
-  return true;
-}
-
-// fn with the output written to an L1 buffer first, then streamed out.
-template <class Fn> struct Staged {
-  Fn& fn;
-  int out;
-  int64_t isz;
-  void operator()(char** ptrs, const int64_t* inner, int64_t len) const {
-    alignas(64) char buf[kStageBytes];
-    char* p[kMaxOperands];
-    int64_t s[kMaxOperands] = {0, 0, 0, 0};
-    for (int k = 0; k <= out; ++k) s[k] = inner[k];
-    p[out] = buf;
-    const int64_t per = kStageBytes / isz;
-    for (int64_t i = 0; i < len; i += per) {
-      const int64_t m = std::min(per, len - i);
-      for (int k = 0; k < out; ++k) p[k] = ptrs[k] + i * inner[k];
-      fn(p, static_cast<const int64_t*>(s), m);
-      stream_copy(ptrs[out] + i * isz, buf, static_cast<size_t>(m * isz));
-    }
-  }
-};
-
 // The plan walk behind for_each_inner and for_each_tile.
 template <class Fn, class Tile>
-void walk_plan(const LoopPlan& p, Fn& fn, Tile& tile, WalkOptions opt) {
-  int64_t grain = opt.grain;
+void walk_plan(const LoopPlan& p, Fn& fn, Tile& tile, int64_t grain) {
   const int nd = static_cast<int>(p.shape.size());
   const int nops = p.nops;
   if (nd == 0) {
@@ -216,14 +174,6 @@ void walk_plan(const LoopPlan& p, Fn& fn, Tile& tile, WalkOptions opt) {
                  [&](int64_t b, int64_t e) { walk_tiles(it, b, e, tile); });
     return;
   }
-  if (stream_output(p, it, total, opt.stream_itemsize)) {
-    Staged<Fn> staged{fn, nops - 1, opt.stream_itemsize};
-    parallel_for(total, grain, [&](int64_t b, int64_t e) {
-      walk_range(it, b, e, staged);
-      stream_fence();
-    });
-    return;
-  }
   parallel_for(total, grain, [&](int64_t b, int64_t e) { walk_range(it, b, e, fn); });
 }
 
@@ -231,11 +181,11 @@ void walk_plan(const LoopPlan& p, Fn& fn, Tile& tile, WalkOptions opt) {
 
 // fn(char** ptrs, const int64_t* inner_strides, int64_t n), called
 // concurrently from several threads on disjoint parts of the plan when the
-// plan has more than opt.grain elements (Note [CPU threads]). The last operand
+// plan has more than `grain` elements (Note [CPU threads]). The last operand
 // is the one written; a plan that writes one element more than once (a
-// zero stride in its last operand) runs on one thread, in order. fn may be
-// handed a buffer in place of the output (WalkOptions::stream_itemsize).
-template <class Fn> void for_each_inner(const LoopPlan& p, Fn&& fn, WalkOptions opt = {}) {
+// zero stride in its last operand) runs on one thread, in order.
+template <class Fn>
+void for_each_inner(const LoopPlan& p, Fn&& fn, int64_t grain = kDefaultGrain) {
   // Rows of kTile x kFarRun blocks: reading kTile rows of kFarRun elements of a
   // far operand touches only kFarRun of its lines, reused by the next rows.
   auto rows = [&](char** ptrs, const int64_t* rs, const int64_t* cs, int64_t nr, int64_t nc) {
@@ -246,7 +196,7 @@ template <class Fn> void for_each_inner(const LoopPlan& p, Fn&& fn, WalkOptions 
         fn(row, cs, std::min(detail::kFarRun, nc - c0));
       }
   };
-  detail::walk_plan(p, fn, rows, opt);
+  detail::walk_plan(p, fn, rows, grain);
 }
 
 // for_each_inner, where a transposing plan (Note [Tiled walks]) calls
@@ -254,8 +204,8 @@ template <class Fn> void for_each_inner(const LoopPlan& p, Fn&& fn, WalkOptions 
 // int64_t rows, int64_t cols) once per tile of at most kTile x kTile elements
 // instead of fn once per row of a tile.
 template <class Fn, class Tile>
-void for_each_tile(const LoopPlan& p, Fn&& fn, Tile&& tile, WalkOptions opt = {}) {
-  detail::walk_plan(p, fn, tile, opt);
+void for_each_tile(const LoopPlan& p, Fn&& fn, Tile&& tile, int64_t grain = kDefaultGrain) {
+  detail::walk_plan(p, fn, tile, grain);
 }
 
 }  // namespace cunum::backend::cpu

@@ -143,7 +143,9 @@ Pool& pool() {
   Pool* p = g_pool.load(std::memory_order_acquire);
   if (p) return *p;
 #if defined(__linux__)
-  static const bool registered = [] { return pthread_atfork(nullptr, nullptr, forget_pool_in_child) == 0; }();
+  static const bool registered = [] {
+    return pthread_atfork(nullptr, nullptr, forget_pool_in_child) == 0;
+  }();
   (void)registered;
 #endif
   Pool* fresh = new Pool();  // starts no threads yet

@@ -43,11 +43,11 @@ void parallel_for_impl(int64_t n, int64_t grain, RangeFn fn, void* ctx);
 }  // namespace detail
 
 // body(begin, end) over [0, n); see Note [CPU threads]. grain >= 1.
-template <class Body> void parallel_for(int64_t n, int64_t grain, Body&& body) {
+template <class Body>
+void parallel_for(int64_t n, int64_t grain, Body&& body) {
   using B = std::remove_reference_t<Body>;
   detail::parallel_for_impl(
-      n, grain,
-      [](void* ctx, int64_t b, int64_t e) { (*static_cast<B*>(ctx))(b, e); },
+      n, grain, [](void* ctx, int64_t b, int64_t e) { (*static_cast<B*>(ctx))(b, e); },
       const_cast<void*>(static_cast<const void*>(&body)));
 }
 

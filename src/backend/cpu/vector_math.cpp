@@ -31,9 +31,8 @@ struct F32 {
   using V = __m256;
   static constexpr int kWidth = 8;
   static constexpr DType kDType = DType::Float32;
-  static constexpr const char* kMvecNames[kNumMvec] = {"_ZGVdN8v_sinf", "_ZGVdN8v_cosf",
-                                                       "_ZGVdN8v_expf", "_ZGVdN8v_logf",
-                                                       "_ZGVdN8v_tanhf"};
+  static constexpr const char* kMvecNames[kNumMvec] = {
+      "_ZGVdN8v_sinf", "_ZGVdN8v_cosf", "_ZGVdN8v_expf", "_ZGVdN8v_logf", "_ZGVdN8v_tanhf"};
   CUNUM_AVX2 static V load(const T* p) { return _mm256_loadu_ps(p); }
   CUNUM_AVX2 static void store(T* p, V v) { _mm256_storeu_ps(p, v); }
   CUNUM_AVX2 static V sqrt(V v) { return _mm256_sqrt_ps(v); }
@@ -44,9 +43,8 @@ struct F64 {
   using V = __m256d;
   static constexpr int kWidth = 4;
   static constexpr DType kDType = DType::Float64;
-  static constexpr const char* kMvecNames[kNumMvec] = {"_ZGVdN4v_sin", "_ZGVdN4v_cos",
-                                                       "_ZGVdN4v_exp", "_ZGVdN4v_log",
-                                                       "_ZGVdN4v_tanh"};
+  static constexpr const char* kMvecNames[kNumMvec] = {
+      "_ZGVdN4v_sin", "_ZGVdN4v_cos", "_ZGVdN4v_exp", "_ZGVdN4v_log", "_ZGVdN4v_tanh"};
   CUNUM_AVX2 static V load(const T* p) { return _mm256_loadu_pd(p); }
   CUNUM_AVX2 static void store(T* p, V v) { _mm256_storeu_pd(p, v); }
   CUNUM_AVX2 static V sqrt(V v) { return _mm256_sqrt_pd(v); }
@@ -54,7 +52,8 @@ struct F64 {
 };
 
 // One libmvec function (F < kNumMvec) or sqrt (F == kNumMvec).
-template <class L, int F> struct VecOp {
+template <class L, int F>
+struct VecOp {
   CUNUM_AVX2 static typename L::V apply(typename L::V x) {
     if constexpr (F == kNumMvec) {
       return L::sqrt(x);
@@ -68,7 +67,8 @@ template <class L, int F> struct VecOp {
 // The ufunc loop (LoopFn): whole registers straight from memory where both
 // operands are contiguous; the rest (a tail, or strided operands) through a
 // register-sized buffer, so that every element is computed by the same code.
-template <class L, int F> CUNUM_AVX2 void vec_loop(char** d, const int64_t* s, int64_t n) {
+template <class L, int F>
+CUNUM_AVX2 void vec_loop(char** d, const int64_t* s, int64_t n) {
   using T = typename L::T;
   constexpr int W = L::kWidth;
   int64_t i = 0;
@@ -86,7 +86,8 @@ template <class L, int F> CUNUM_AVX2 void vec_loop(char** d, const int64_t* s, i
   }
 }
 
-template <class L, int... F> void install(LoopTable& t, void* libmvec, std::integer_sequence<int, F...>) {
+template <class L, int... F>
+void install(LoopTable& t, void* libmvec, std::integer_sequence<int, F...>) {
   (
       [&] {
         if constexpr (F == kNumMvec) {
