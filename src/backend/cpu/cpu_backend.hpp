@@ -18,6 +18,8 @@ void register_floating_loops(LoopTable& t);
 
 // The conversion loop from one dtype to another (operands [src, dst]).
 LoopFn cast_loop_fn(DType from, DType to);
+// Elements per thread chunk of a ufunc's loops (heavier ops split sooner).
+int64_t ufunc_grain(const core::UfuncDef& def);
 
 class CpuBackend final : public Backend {
  public:

@@ -82,8 +82,9 @@ void CpuBackend::ufunc(const core::UfuncDef& def, int loop, const LoopPlan& plan
     exact = false;
     c.cast[k] = k < def.nin ? cast_loop_fn(plan.dtypes[k], want) : cast_loop_fn(want, plan.dtypes[k]);
   }
-  if (exact) for_each_inner(plan, fn);
-  else for_each_inner(plan, [&c](char** d, const int64_t* s, int64_t n) { run_converted(c, d, s, n); });
+  const int64_t grain = ufunc_grain(def);
+  if (exact) for_each_inner(plan, fn, grain);
+  else for_each_inner(plan, [&c](char** d, const int64_t* s, int64_t n) { run_converted(c, d, s, n); }, grain);
   if (const unsigned e = take_host_errors()) raise_deferred(e);  // Note [Deferred errors]
 }
 
