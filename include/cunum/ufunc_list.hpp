@@ -94,12 +94,4 @@ inline DType ufunc_out_dtype(UfuncId id, DType loop) {
   }
 }
 
-// Reductions the backends implement.
-#define CUNUM_FOR_EACH_REDUCTION(X) X(sum) X(prod) X(max) X(min) X(argmax) X(argmin) X(any) X(all)
-enum class ReduceId : uint8_t {
-#define CUNUM_X(name) name,
-  CUNUM_FOR_EACH_REDUCTION(CUNUM_X)
-#undef CUNUM_X
-};
-
 }  // namespace cunum::core

@@ -25,7 +25,7 @@ class CpuBackend final : public Backend {
   void fill(const LoopPlan& plan, DType dst, const Scalar& value) override;
   void iota(void* dst, int64_t n, DType dtype, const Scalar& start, const Scalar& step) override;
   void ufunc(core::UfuncId id, DType loop, const LoopPlan& plan) override;
-  void reduce(core::ReduceId id, DType dtype, const ReducePlan& plan) override;
+  void reduce(core::ReduceId id, const ReducePlan& plan) override;
 
  private:
   LoopTable loops_{};
