@@ -22,7 +22,7 @@ namespace cunum {
 struct ReduceOptions {
   std::optional<std::vector<int64_t>> axis;  // nullopt: all axes
   bool keepdims = false;
-  std::optional<DType> dtype;                // the Sum kind (sum, prod, nansum, ...) and mean
+  std::optional<DType> dtype;                // the Sum and NanSum kinds (sum, nansum, ...) and mean
   std::optional<ndarray> out;
   // `axis` was given as one integer, not a tuple: NumPy then lets a 0-d input
   // take axis 0 or -1 (a legacy rule that tuples do not get).
@@ -34,6 +34,7 @@ struct ReduceOptions {
   inline ndarray name(const ndarray& a, int64_t axis) {                  \
     return name(a, ReduceOptions{{{axis}}, false, {}, {}, true});        \
   }
+#define CUNUM_REDUCTION_DECL_NanSum(name) CUNUM_REDUCTION_DECL_Sum(name)
 #define CUNUM_REDUCTION_DECL_Extremum(name) CUNUM_REDUCTION_DECL_Sum(name)
 #define CUNUM_REDUCTION_DECL_Truth(name) CUNUM_REDUCTION_DECL_Sum(name)
 // axis: nullopt flattens. Only one axis (NumPy's rule).

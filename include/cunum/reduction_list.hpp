@@ -15,6 +15,9 @@ enum class ReduceKind : uint8_t {
   // Loop dtype: dtype=, else promote(out, input) with out=, else the input's
   // (bool and smaller integers widen to int64/uint64). An identity.
   Sum,
+  // Sum's rules, and NaN counts as the identity (nansum, nanprod): also when
+  // dtype= names a loop without NaN (NumPy replaces NaN before converting).
+  NanSum,
   // Loop dtype: promote(out, input) with out=, else the input's; no dtype=.
   // No identity: an empty reduction raises ValueError.
   Extremum,
@@ -34,8 +37,8 @@ enum class ReduceKind : uint8_t {
   X(argmin, argmin, Arg, true)        \
   X(any, logical_or, Truth, true)     \
   X(all, logical_and, Truth, true)    \
-  X(nansum, add, Sum, false)          \
-  X(nanprod, multiply, Sum, false)
+  X(nansum, add, NanSum, false)          \
+  X(nanprod, multiply, NanSum, false)
 
 enum class ReduceId : uint8_t {
 #define CUNUM_X(name, ufunc, kind, method) name,

@@ -178,6 +178,7 @@ void bind_functions(nb::module_& m) {
 #define CUNUM_RED_METHOD_IF_true(fn, kind) CUNUM_RED_METHOD_##kind(fn)
 #define CUNUM_RED_METHOD_IF_false(fn, kind)
 #define CUNUM_RED_BIND_Sum(fn, is_method) CUNUM_RED_FN(fn) CUNUM_RED_METHOD(fn, Sum, is_method)
+#define CUNUM_RED_BIND_NanSum(fn, is_method) CUNUM_RED_FN(fn) CUNUM_RED_METHOD(fn, Sum, is_method)
 #define CUNUM_RED_BIND_Extremum(fn, is_method) CUNUM_RED_FN(fn) CUNUM_RED_METHOD(fn, Extremum, is_method)
 #define CUNUM_RED_BIND_Truth(fn, is_method) CUNUM_RED_FN(fn) CUNUM_RED_METHOD(fn, Truth, is_method)
 #define CUNUM_RED_BIND_Arg(fn, is_method)                                                    \
@@ -198,13 +199,14 @@ void bind_functions(nb::module_& m) {
 #undef CUNUM_RED_METHOD_IF_true
 #undef CUNUM_RED_METHOD_IF_false
 #undef CUNUM_RED_BIND_Sum
+#undef CUNUM_RED_BIND_NanSum
 #undef CUNUM_RED_BIND_Extremum
 #undef CUNUM_RED_BIND_Truth
 #undef CUNUM_RED_BIND_Arg
   // The table, for python/cunum/_reductions.py: (name, kind, is a method) per row.
   {
     nb::list table;
-    static const char* const kKinds[] = {"sum", "extremum", "truth", "arg"};
+    static const char* const kKinds[] = {"sum", "sum", "extremum", "truth", "arg"};
     for (const core::ReduceInfo& r : core::kReduceInfo)
       table.append(nb::make_tuple(r.name, kKinds[static_cast<int>(r.kind)], r.method));
     m.attr("_reductions") = table;

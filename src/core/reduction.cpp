@@ -56,10 +56,12 @@ struct Dtypes {
 };
 Dtypes resolve_dtypes(ReduceId id, const ndarray& a, const ReduceOptions& o) {
   const core::ReduceInfo& info = core::reduce_info(id);
-  if (o.dtype && info.kind != ReduceKind::Sum)
+  const bool sum_like = info.kind == ReduceKind::Sum || info.kind == ReduceKind::NanSum;
+  if (o.dtype && !sum_like)
     throw TypeError(std::string(info.name) + "() got an unexpected keyword argument 'dtype'");
   switch (info.kind) {
-    case ReduceKind::Sum: {
+    case ReduceKind::Sum:
+    case ReduceKind::NanSum: {
       const DType loop = o.dtype ? *o.dtype
                          : o.out ? promote_types(o.out->dtype(), a.dtype())
                                  : default_sum_dtype(a.dtype());
@@ -194,7 +196,23 @@ ndarray reduce_impl(ReduceId id, const ndarray& a0, const std::vector<bool>& red
 
 ndarray reduce_axes(ReduceId id, const ndarray& a, const ReduceOptions& o) {
   const std::vector<bool> red = reduced_mask(a, o.axis, o.axis_is_int);
-  return reduce_impl(id, a, red, o.keepdims, resolve_dtypes(id, a, o), o.out);
+  const Dtypes dt = resolve_dtypes(id, a, o);
+  const core::ReduceInfo& info = core::reduce_info(id);
+  // Note [NaN before conversion]
+  // nansum(x, dtype=int32) adds NaN as 0: NumPy replaces NaN in (a copy of)
+  // the input before converting it. The descriptor sees the loop dtype, so
+  // where that conversion would hide a NaN (to an integer or bool, complex to
+  // real) the NaNs are replaced here first, on a copy; otherwise the
+  // descriptor skips them in registers.
+  const DType in = a.dtype();
+  if (info.kind == ReduceKind::NanSum && is_inexact(in) &&
+      (!is_inexact(dt.loop) || (is_complex(in) && !is_complex(dt.loop)))) {
+    ndarray t = a.copy();
+    const double identity = std::string(info.ufunc) == "multiply" ? 1.0 : 0.0;  // of add / multiply
+    copyto(t, identity, Casting::Unsafe, not_equal(a, a));
+    return reduce_impl(id, t, red, o.keepdims, dt, o.out);
+  }
+  return reduce_impl(id, a, red, o.keepdims, dt, o.out);
 }
 
 ndarray arg_reduce(ReduceId id, const ndarray& a, std::optional<int64_t> axis, bool keepdims,
@@ -241,6 +259,7 @@ ndarray arg_reduce(ReduceId id, const ndarray& a, std::optional<int64_t> axis, b
 
 #define CUNUM_REDUCTION_DEF_Sum(name) \
   ndarray name(const ndarray& a, const ReduceOptions& o) { return reduce_axes(ReduceId::name, a, o); }
+#define CUNUM_REDUCTION_DEF_NanSum(name) CUNUM_REDUCTION_DEF_Sum(name)
 #define CUNUM_REDUCTION_DEF_Extremum(name) CUNUM_REDUCTION_DEF_Sum(name)
 #define CUNUM_REDUCTION_DEF_Truth(name) CUNUM_REDUCTION_DEF_Sum(name)
 #define CUNUM_REDUCTION_DEF_Arg(name)                                                          \

@@ -15,10 +15,9 @@
 namespace cunum::backend::cuda {
 
 namespace {
-// kPrelude and the reduction descriptors.
+// The reduction descriptors; they include ops.hpp and convert.hpp themselves
+// (by the names their #pragma once knows them by under NVRTC).
 const char* const kReducePrelude =
-    "#include \"cunum/kernels/ops.hpp\"\n"
-    "#include \"cunum/kernels/convert.hpp\"\n"
     "#include \"cunum/kernels/reductions.hpp\"\n"
     "using namespace cunum;\n";
 }  // namespace
