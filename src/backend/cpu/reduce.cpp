@@ -20,7 +20,9 @@
 // written.
 #include <algorithm>
 #include <cstdlib>
+#include <iterator>
 #include <memory>
+#include <new>
 
 #include "backend/cpu/cpu_backend.hpp"
 #include "cunum/error.hpp"
@@ -28,14 +30,43 @@
 #include "cunum/kernels/reductions.hpp"
 #include "cunum/ndarray.hpp"
 
+// Note [CPU vector clones]
+// The inner loops below are written for the compiler's vectoriser. Built for
+// the baseline x86-64 (SSE2), their NaN-aware compares and selects take about
+// twice the instructions they take with AVX2, enough to fall behind NumPy
+// (which dispatches on the CPU too). So on x86-64 Linux with GCC each is also
+// compiled for AVX2 and the loader picks the version the CPU runs
+// (target_clones: an ifunc). The descriptor code they inline is compiled into
+// each version; nothing outside them changes.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define CUNUM_VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define CUNUM_VECTOR_CLONES
+#endif
+
 namespace cunum::backend::cpu {
 
 namespace {
 
 // Elements converted at a time (NumPy's buffer size, so a cast sum adds its
-// blocks in NumPy's order), and outputs per column tile.
+// blocks in NumPy's order).
 constexpr int64_t kBlock = 8192;
-constexpr int64_t kTile = 1024;
+// Outputs per column tile: 32 KB of accumulators (whole rows of most
+// matrices, so the input is read in one sequential stream, as NumPy does).
+template <class A> constexpr int64_t kTile = std::max<int64_t>(1024, 32768 / sizeof(A));
+
+// Scratch aligned to a cache line: the vector loops' loads and stores then
+// never straddle two lines.
+struct FreeDeleter {
+  void operator()(void* p) const { std::free(p); }
+};
+template <class T> using Scratch = std::unique_ptr<T[], FreeDeleter>;
+template <class T> Scratch<T> scratch(int64_t n) {
+  const size_t bytes = (static_cast<size_t>(n) * sizeof(T) + 63) / 64 * 64;
+  void* p = std::aligned_alloc(64, bytes);
+  if (!p) throw std::bad_alloc();
+  return Scratch<T>(static_cast<T*>(p));
+}
 
 // n elements from src (byte stride ss, dtype From) to dst (stride ds, To).
 using ConvertFn = void (*)(const char* src, int64_t ss, char* dst, int64_t ds, int64_t n);
@@ -61,7 +92,8 @@ ConvertFn converter(DType from, DType to) {
 template <class A> constexpr int kLanes = sizeof(A) >= 16 ? 4 : static_cast<int>(64 / sizeof(A));
 
 // acc += x[0..n) (indices j0 + i) through kLanes independent accumulators.
-template <class R, class T> void lanes(typename R::acc_t& acc, const T* x, int64_t n, int64_t j0) {
+template <class R, class T>
+CUNUM_VECTOR_CLONES void lanes(typename R::acc_t& acc, const T* x, int64_t n, int64_t j0) {
   using A = typename R::acc_t;
   constexpr int W = kLanes<A>;
   int64_t i = 0;
@@ -79,7 +111,7 @@ template <class R, class T> void lanes(typename R::acc_t& acc, const T* x, int64
 
 // NumPy's pairwise summation of x[0..n): blocks of up to 128 elements summed
 // by 8 accumulators, halves combined recursively.
-template <class R, class T> typename R::acc_t pairwise(const T* x, int64_t n) {
+template <class R, class T> CUNUM_VECTOR_CLONES typename R::acc_t pairwise(const T* x, int64_t n) {
   using A = typename R::acc_t;
   if (n < 8) {
     A r = R::init();
@@ -113,22 +145,59 @@ template <class R, class T> typename R::acc_t pairwise(const T* x, int64_t n) {
 }
 
 // Note [Block summaries]
-// An arg-reduction's accumulator changes at a new maximum (say), which in a
-// long run is rare. So a run goes in blocks: the block's summary (its max,
-// NaN if it holds one) is computed with vector instructions and offered to a
-// copy of the accumulator; only if that copy would change is the block walked
-// element by element. The descriptor says which reduction summarises it.
-constexpr int64_t kSummaryBlock = 512;
+// An arg-reduction's answer is the first element equal to its summary (the
+// run's max for argmax, NaN if it holds one; the descriptor names the
+// summary reduction), so a run goes in blocks, each seen as kArgLanes lanes
+// (element i in lane i % kArgLanes):
+// 1. one vectorised sweep computes every lane's summary, and their merge M;
+// 2. if offering M to the accumulator would not change it, no element of the
+//    block can (the common case in a long run): the block is done;
+// 3. otherwise only the lanes whose summary ties M (taken over M offered at
+//    a later index) hold the block's answer: each is walked element by
+//    element, in increasing index order, and merged (ties to the smaller
+//    index). Elements past the last whole row of lanes are accumulated directly.
+constexpr int kArgLanes = 32;
+constexpr int64_t kArgBlock = kArgLanes * 512;
+
+template <class S, class T>
+CUNUM_VECTOR_CLONES void lane_summaries(typename S::acc_t* __restrict sv, const T* __restrict x, int64_t rows) {
+  for (int k = 0; k < kArgLanes; ++k) sv[k] = S::init();
+  for (int64_t r = 0; r < rows; ++r) {
+#pragma GCC unroll 0
+    for (int k = 0; k < kArgLanes; ++k) S::accumulate(sv[k], x[r * kArgLanes + k], 0);
+  }
+}
+
 template <class R, class T> void indexed_run(typename R::acc_t& acc, const T* x, int64_t n, int64_t j0) {
   using S = typename R::summary;
-  for (int64_t b = 0; b < n; b += kSummaryBlock) {
-    const int64_t m = std::min(kSummaryBlock, n - b);
-    typename S::acc_t s = S::init();
-    lanes<S>(s, x + b, m, 0);
-    typename R::acc_t probe = acc;
-    R::accumulate(probe, S::finalize(s), j0 + b);
-    if (probe.idx == acc.idx) continue;
-    for (int64_t i = 0; i < m; ++i) R::accumulate(acc, x[b + i], j0 + b + i);
+  using A = typename R::acc_t;
+  for (int64_t b = 0; b < n; b += kArgBlock) {
+    const int64_t m = std::min(kArgBlock, n - b), rows = m / kArgLanes, jb = j0 + b;
+    const T* xb = x + b;
+    int64_t i = 0;
+    if (rows >= 2) {
+      i = rows * kArgLanes;
+      typename S::acc_t sv[kArgLanes];
+      lane_summaries<S>(sv, xb, rows);
+      typename S::acc_t top = S::init();
+      for (int k = 0; k < kArgLanes; ++k) S::merge(top, sv[k]);
+      A at = R::init();  // the block's summary, offered after all its elements
+      R::accumulate(at, S::finalize(top), jb + m);
+      A probe = acc;
+      R::merge(probe, at);
+      if (probe.idx != acc.idx) {
+        for (int k = 0; k < kArgLanes; ++k) {
+          A lane = R::init(), tie = at;
+          R::accumulate(lane, S::finalize(sv[k]), jb + k);
+          R::merge(tie, lane);
+          if (tie.idx == at.idx) continue;  // this lane's best is below the block's
+          lane = R::init();
+          for (int64_t r = 0; r < rows; ++r) R::accumulate(lane, xb[r * kArgLanes + k], jb + r * kArgLanes + k);
+          R::merge(acc, lane);
+        }
+      }
+    }
+    for (; i < m; ++i) R::accumulate(acc, xb[i], jb + i);
   }
 }
 
@@ -147,7 +216,7 @@ struct Ctx {
   int64_t R, rs;          // the reduced run: length, byte stride
   ConvertFn in_cvt;       // input -> loop dtype (null: the input is in the loop dtype)
   ConvertFn out_cvt;      // result -> output dtype (null: same dtype)
-  char* buf;              // kBlock (or kTile) loop-dtype elements of scratch
+  char* buf;              // kBlock (or a tile of) loop-dtype elements of scratch
 };
 
 template <class R, class T> void write_result(const Ctx& c, char* out, result_of<R> v) {
@@ -199,7 +268,7 @@ template <class R, class T> void reduce_rows(const Ctx& c) {
 }
 
 template <class R, class T, class A>
-void accumulate_row(A* __restrict acc, const T* __restrict x, int64_t n, int64_t j) {
+CUNUM_VECTOR_CLONES void accumulate_row(A* __restrict acc, const T* __restrict x, int64_t n, int64_t j) {
   for (int64_t k = 0; k < n; ++k) R::accumulate(acc[k], x[k], j);
 }
 
@@ -209,13 +278,14 @@ template <class R, class T> void reduce_columns(const Ctx& c) {
   const int nk = static_cast<int>(c.p.out_shape.size());
   const int64_t K = c.p.out_shape[nk - 1], cs = c.p.in_strides[nk - 1], os = c.p.out_strides[nk - 1];
   const bool direct = !c.in_cvt && cs == static_cast<int64_t>(sizeof(T));
-  std::unique_ptr<A[]> acc(new A[kTile]);
-  std::unique_ptr<V[]> res(new V[kTile]);
+  const int64_t tile = kTile<A>;
+  Scratch<A> acc = scratch<A>(tile);
+  Scratch<V> res = scratch<V>(tile);
   T* buf = reinterpret_cast<T*>(c.buf);
   const ConvertFn gather = c.in_cvt;
   for_each_output(c.p, nk - 1, [&](const char* in, char* out) {
-    for (int64_t k0 = 0; k0 < K; k0 += kTile) {
-      const int64_t kt = std::min(kTile, K - k0);
+    for (int64_t k0 = 0; k0 < K; k0 += tile) {
+      const int64_t kt = std::min(tile, K - k0);
       for (int64_t k = 0; k < kt; ++k) acc[k] = R::init();
       const char* row = in + k0 * cs;
       for (int64_t r = 0; r < c.R; ++r, row += c.rs) {
@@ -246,11 +316,11 @@ template <class R, class T> void reduce_plan(const ReducePlan& p) {
   // Columns when the innermost kept dim is nearer in memory than the reduced run.
   const bool columns = nk > 0 && c.R > 1 && std::llabs(p.in_strides[nk - 1]) < std::llabs(c.rs);
   // Scratch for converted (or gathered) input: one block or one tile.
-  std::unique_ptr<T[]> buf;
+  Scratch<T> buf;
   if (columns ? (c.in_cvt || p.in_strides[nk - 1] != static_cast<int64_t>(sizeof(T)))
               : (c.in_cvt || c.rs != static_cast<int64_t>(sizeof(T)))) {
     if (!c.in_cvt) c.in_cvt = converter(loop, loop);  // a strided gather
-    buf.reset(new T[columns ? kTile : kBlock]);
+    buf = scratch<T>(columns ? kTile<typename R::acc_t> : kBlock);
     c.buf = reinterpret_cast<char*>(buf.get());
   }
   if (columns) reduce_columns<R, T>(c);
