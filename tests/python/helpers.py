@@ -4,8 +4,9 @@ Every test compares cunum against NumPy run on the same data. The central
 helpers are:
 
 * ``assert_same(expected_numpy, actual_cunum)``: type is ``cn.ndarray``, same
-  shape, exactly the same dtype, same values (exact for bool/int, a
-  dtype-appropriate tolerance for float/complex, NaNs equal).
+  shape, exactly the same dtype, same values (exact for bool/int; for
+  float/complex a dtype-appropriate relative tolerance, with NaN positions,
+  infinities and signs of zero matching exactly).
 * ``compare(fn, *numpy_args)``: runs ``fn(numpy, *args)`` and
   ``fn(cn, *cunum_args)``; compares the results (arrays, scalars, tuples...),
   and the arguments afterwards (so in-place operations and ``out=`` are
@@ -76,12 +77,48 @@ def to_numpy(actual):
     return out
 
 
+def _mismatches(got, want, rtol, atol):
+    """Boolean mask of the elements of real arrays ``got`` and ``want`` that differ.
+
+    Equal are: NaN and NaN; the same infinity; zeros of the same sign; finite
+    nonzero values with |got - want| <= atol + rtol * |want|. A zero never
+    equals a nonzero value, however small (a flushed subnormal is a
+    difference), and -0.0 differs from +0.0."""
+    g_nan, w_nan = numpy.isnan(got), numpy.isnan(want)
+    bad = g_nan != w_nan
+    both = ~g_nan & ~w_nan
+    g_inf, w_inf = numpy.isinf(got), numpy.isinf(want)
+    bad |= both & (g_inf | w_inf) & (got != want)
+    fin = both & ~g_inf & ~w_inf
+    g_zero, w_zero = got == 0, want == 0
+    bad |= fin & (g_zero != w_zero)
+    bad |= fin & g_zero & w_zero & (numpy.signbit(got) != numpy.signbit(want))
+    nz = fin & ~g_zero & ~w_zero
+    with numpy.errstate(all="ignore"):
+        bad |= nz & ~(numpy.abs(got - want) <= atol + rtol * numpy.abs(want))
+    return bad
+
+
+def default_atol(dtype):
+    """A few units in the last place of the dtype's smallest subnormal: values
+    near the smallest normal number are compared relatively, not absolutely."""
+    d = numpy.dtype(dtype)
+    if d.kind not in "fc":
+        return 0.0
+    return 4.0 * float(numpy.finfo(d).smallest_subnormal)
+
+
 def assert_same(expected, actual, rtol=None, atol=None, exact=False, check_type=True,
                 err_msg=""):
     """Assert that cunum array ``actual`` equals NumPy result ``expected``.
 
     ``expected`` may be a NumPy scalar (what a NumPy reduction returns); cunum
     returns 0-d arrays instead, so it is compared as ``numpy.asarray(expected)``.
+    Floating values must agree in NaN positions, infinities and the sign of
+    zero (see ``_mismatches``); finite ones within ``rtol`` (by dtype) and
+    ``atol`` (by default a few subnormal ulps, so that values near the
+    smallest normal number are checked too). ``exact`` compares bit values
+    (NaN payloads aside).
     """
     expected = numpy.asarray(expected)
     if check_type:
@@ -97,16 +134,27 @@ def assert_same(expected, actual, rtol=None, atol=None, exact=False, check_type=
     assert got.dtype == expected.dtype, (
         f"dtype: expected {expected.dtype}, got {got.dtype} {err_msg}")
     kind = expected.dtype.kind
-    if exact or kind in "biu":
+    if kind in "biu":
         npt.assert_array_equal(got, expected, err_msg=err_msg, strict=True)
         return
+    if exact:
+        rtol, atol = 0.0, 0.0
     if rtol is None:
         rtol = default_rtol(expected.dtype)
     if atol is None:
-        atol = rtol
-    wide = numpy.complex128 if kind == "c" else numpy.float64
-    npt.assert_allclose(got.astype(wide), expected.astype(wide), rtol=rtol, atol=atol,
-                        equal_nan=True, err_msg=err_msg)
+        atol = default_atol(expected.dtype)
+    parts = [(got.real, expected.real), (got.imag, expected.imag)] if kind == "c" else [
+        (got, expected)]
+    bad = numpy.zeros(expected.shape, bool)
+    for g, w in parts:
+        bad |= _mismatches(g, w, rtol, atol)
+    if bad.any():
+        idx = numpy.argwhere(bad) if expected.ndim else [()]
+        shown = "\n".join(f"  at {tuple(int(i) for i in ix)}: expected {expected[tuple(ix)]!r}, "
+                           f"got {got[tuple(ix)]!r}" for ix in idx[:8])
+        raise AssertionError(
+            f"{int(bad.sum())} of {bad.size} values differ (rtol={rtol}, atol={atol}; NaN "
+            f"positions, infinities and signs of zero must match) {err_msg}\n{shown}")
 
 
 def assert_strides(expected, actual):

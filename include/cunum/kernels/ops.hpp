@@ -57,6 +57,7 @@ struct subtract {
 struct multiply {
   template <class T> CUNUM_HD T operator()(T a, T b) const {
     if constexpr (traits::info<T>::is_bool) return a && b;
+    else if constexpr (traits::is_complex_v<T>) return math::mul_fused(a, b);  // Note [Complex multiply]
     else return detail::wrap_mul(a, b);
   }
 };
@@ -134,7 +135,11 @@ struct power {
   }
 };
 struct negative {
-  template <class T> CUNUM_HD T operator()(T a) const { return detail::wrap_sub(T(0), a); }
+  template <class T> CUNUM_HD T operator()(T a) const {
+    if constexpr (traits::is_int_v<T>) return detail::wrap_sub(T(0), a);
+    else if constexpr (traits::is_float_v<T>) return T(-(compute_t<T>)a);  // -0.0 for 0.0, not 0 - a
+    else return -a;
+  }
 };
 struct positive {
   template <class T> CUNUM_HD T operator()(T a) const { return a; }
@@ -200,13 +205,21 @@ struct right_shift {
 
 // ---------------------------------------------------------------- extrema
 // NaN propagates: if either operand is NaN the result is that NaN.
+// Note [Extrema of equal values]
+// Which of two equal operands comes out is visible for +-0.0. NumPy's
+// float32/float64 loops on x86-64 (maxps/minps) return the second operand,
+// its float16 and complex loops the first; a reduction folds left to right.
+// cunum does the same, so maximum(-0.0, 0.0) is 0.0 and min([0.0, -0.0]) is
+// -0.0. (Which zero a long reduction over mixed zeros returns depends on the
+// reduction order, in NumPy's SIMD loops as in cunum's GPU ones.)
 struct maximum {
   template <class T> CUNUM_HD T operator()(T a, T b) const {
     if constexpr (traits::is_float_v<T> || traits::is_complex_v<T>) {
       if (math::isnan(a)) return a;
       if (math::isnan(b)) return b;
     }
-    return (a >= b) ? a : b;
+    if constexpr (traits::is_float_v<T> && sizeof(T) >= 4) return (a > b) ? a : b;
+    else return (a >= b) ? a : b;
   }
 };
 struct minimum {
@@ -215,7 +228,8 @@ struct minimum {
       if (math::isnan(a)) return a;
       if (math::isnan(b)) return b;
     }
-    return (a <= b) ? a : b;
+    if constexpr (traits::is_float_v<T> && sizeof(T) >= 4) return (a < b) ? a : b;
+    else return (a <= b) ? a : b;
   }
 };
 
