@@ -12,9 +12,18 @@ import numpy
 import pytest
 
 import cunum as cn
-from helpers import COMPLEX_DTYPES, FLOAT_DTYPES, INT_DTYPES, dtype_params, to_cn
+from helpers import (COMPLEX_DTYPES, FLOAT_DTYPES, INT_DTYPES, USING_NUMPY_SHIM, dtype_params,
+                     to_cn)
 
-pytestmark = pytest.mark.usefixtures("device")
+pytestmark = [pytest.mark.usefixtures("device"),
+              pytest.mark.filterwarnings("ignore::RuntimeWarning"),
+              pytest.mark.filterwarnings("ignore::numpy.exceptions.ComplexWarning")]
+
+
+def _skip_numpy_uint32(dst):
+    if USING_NUMPY_SHIM and dst == numpy.uint32:
+        pytest.skip("NumPy's contiguous float->uint32 loop differs from its scalar loop, which "
+                    "cunum follows (Note [Float to integer casts])")
 
 X86 = platform.machine().lower() in ("x86_64", "amd64")
 SPECIAL = [numpy.nan, numpy.inf, -numpy.inf, 1e300, -1e300, 3e9, -3e9, 5e9, 1e19, 2.5e19,
@@ -45,6 +54,7 @@ def _scalar_loop(values, dst):
 
 @pytest.mark.parametrize("dst", dtype_params(INT_DTYPES))
 def test_documented_table(dst):
+    _skip_numpy_uint32(dst)
     x = cn.asarray(numpy.array(SPECIAL[:8]))
     numpy.testing.assert_array_equal(cn.asnumpy(x.astype(dst)),
                                      numpy.array(TABLE[dst.name], dtype=dst))
@@ -54,6 +64,7 @@ def test_documented_table(dst):
 @pytest.mark.parametrize("src", dtype_params(FLOAT_DTYPES + COMPLEX_DTYPES))
 @pytest.mark.parametrize("dst", dtype_params(INT_DTYPES))
 def test_special_values_as_numpy_on_x86(src, dst):
+    _skip_numpy_uint32(dst)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         a = numpy.array(SPECIAL, dtype=src)

@@ -14,9 +14,10 @@ import numpy
 import pytest
 
 import cunum as cn
-from helpers import ALL_DTYPES, compare, dtype_params, to_cn
+from helpers import ALL_DTYPES, USING_NUMPY_SHIM, compare, dtype_params, to_cn
 
-pytestmark = pytest.mark.usefixtures("device")
+pytestmark = [pytest.mark.usefixtures("device"),
+              pytest.mark.filterwarnings("ignore::RuntimeWarning")]
 
 nan, inf = float("nan"), float("inf")
 PY_SCALARS = [0, -1, 255, 300, -129, 2**31, 2**63, 2**64, 2**70, -2**63 - 1, 2**1100,
@@ -86,6 +87,8 @@ def test_store_array_of_special_floats(dt):
         x[...] = v
         return x
     if dt == numpy.uint32:
+        if USING_NUMPY_SHIM:
+            pytest.skip("cunum follows NumPy's scalar loop here, the stand-in its contiguous one")
         # NumPy's contiguous loop differs from its scalar one here
         # (Note [Float to integer casts]): compare with the scalar loop
         expected = numpy.array([_quiet(lambda v=v: numpy.float64(v).astype(dt)) for v in src])
