@@ -107,6 +107,6 @@ int64_t shape_size(const Shape& shape);  // product; throws ValueError on overfl
 int normalize_axis(int64_t axis, int ndim);
 // The same; the AxisError's message names the argument ("source: axis 5 ...").
 int normalize_axis(int64_t axis, int ndim, const char* arg_name);
-std::string shape_str(const Shape& shape);  // "(2, 3)"
+std::string shape_str(const Shape& shape);  // "(2,3)", as in NumPy's messages
 
 }  // namespace cunum

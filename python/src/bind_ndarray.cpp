@@ -103,7 +103,10 @@ Index parse_index_item(nb::handle h) {
     advanced_index_error();
   }
   if (PyIndex_Check(o) && !PySequence_Check(o)) return Index(integer_index(h));
-  advanced_index_error();
+  // What NumPy would take as an integer or boolean array index: not yet in
+  // cunum. Anything else (a float, a string, ...): NumPy's own IndexError.
+  if (PySequence_Check(o) && !PyUnicode_Check(o) && !PyBytes_Check(o)) advanced_index_error();
+  throw IndexError(kNumpyBadIndex);
 }
 
 std::vector<Index> parse_key(nb::handle key) {

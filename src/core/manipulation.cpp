@@ -307,6 +307,16 @@ ndarray broadcast_to(const ndarray& a, const Shape& shape) {
                      std::to_string(shape.size()));
   for (int64_t s : shape)
     if (s < 0) throw ValueError("all elements of broadcast shape must be non-negative");
+  // NumPy's iterator messages (it builds the view with one)
+  if (static_cast<size_t>(a.ndim()) > shape.size())
+    throw ValueError("input operand has more dimensions than allowed by the axis remapping");
+  for (int d = 0; d < a.ndim(); ++d) {
+    const int64_t v = a.shape()[d], t = shape[shape.size() - a.ndim() + d];
+    if (v != 1 && v != t)
+      throw ValueError("operands could not be broadcast together with remapped shapes "
+                       "[original->remapped]: " + shape_str(a.shape()) + "  and requested shape " +
+                       shape_str(shape));
+  }
   // NumPy builds the view with its iterator, which refuses an element count
   // beyond int64 (multiplied in order, so a later 0 does not help).
   int64_t count = 1;
@@ -316,9 +326,35 @@ ndarray broadcast_to(const ndarray& a, const Shape& shape) {
   return ndarray(a.storage(), a.offset(), shape, st, a.dtype());
 }
 
+// NumPy's np.broadcast: output axes left to right, arguments in order; the
+// error names the argument that set the extent and the one that conflicts,
+// their shapes spelled as Python tuples.
 Shape broadcast_shapes(const std::vector<Shape>& shapes) {
-  Shape r;
-  for (const Shape& s : shapes) r = core::broadcast_shape({&r, &s});
+  size_t nd = 0;
+  for (const Shape& s : shapes) nd = std::max(nd, s.size());
+  Shape r(nd, 1);
+  auto tuple_str = [](const Shape& s) {
+    std::string t = "(";
+    for (size_t i = 0; i < s.size(); ++i) t += (i ? ", " : "") + std::to_string(s[i]);
+    return t + (s.size() == 1 ? ",)" : ")");
+  };
+  for (size_t i = 0; i < nd; ++i) {
+    size_t src = 0;
+    for (size_t j = 0; j < shapes.size(); ++j) {
+      const Shape& s = shapes[j];
+      if (i + s.size() < nd) continue;
+      const int64_t v = s[i + s.size() - nd];
+      if (v == 1) continue;
+      if (r[i] == 1) {
+        r[i] = v;
+        src = j;
+      } else if (r[i] != v) {
+        throw ValueError("shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is "
+                         "between arg " + std::to_string(src) + " with shape " + tuple_str(shapes[src]) +
+                         " and arg " + std::to_string(j) + " with shape " + tuple_str(s) + ".");
+      }
+    }
+  }
   return r;
 }
 

@@ -45,10 +45,11 @@ int64_t shape_size(const Shape& shape) {
   return n;
 }
 
+// As NumPy spells shapes in its messages: "(2,3)", "(5,)", "()".
 std::string shape_str(const Shape& shape) {
   std::string r = "(";
   for (size_t i = 0; i < shape.size(); ++i) {
-    if (i) r += ", ";
+    if (i) r += ",";
     r += std::to_string(shape[i]);
   }
   if (shape.size() == 1) r += ",";
