@@ -6,6 +6,7 @@
 #include "backend/backend.hpp"
 #include "bindings.hpp"
 #include "convert.hpp"
+#include "store.hpp"
 #include "cunum/creation.hpp"
 #include "cunum/error.hpp"
 #include "cunum/indexing.hpp"
@@ -30,15 +31,45 @@ nb::tuple to_tuple(const Dims& v) {
   return r;
 }
 
+// Note [Python ints beyond int64 in indices]
+// As NumPy (through CPython's slice handling): a slice bound or step beyond
+// int64 is clamped to it; an integer index in (INT64_MAX, UINT64_MAX] raises
+// OverflowError, and one further out the IndexError NumPy gives for an index
+// it cannot read. Never std::bad_cast.
+nb::object as_pylong(nb::handle h, const char* what) {
+  if (PyLong_Check(h.ptr())) return nb::borrow(h);
+  if (!PyIndex_Check(h.ptr())) throw TypeError(what);
+  PyObject* r = PyNumber_Index(h.ptr());
+  if (!r) throw nb::python_error();
+  return nb::steal(r);
+}
+
 std::optional<int64_t> opt_index(nb::handle h) {
   if (h.is_none()) return std::nullopt;
-  if (PyLong_CheckExact(h.ptr())) {  // the usual case: no __index__ call
-    int overflow = 0;
-    const long long v = PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
-    if (!overflow && !(v == -1 && PyErr_Occurred())) return v;
+  nb::object l = as_pylong(h, "slice indices must be integers or None or have an __index__ method");
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(l.ptr(), &overflow);
+  if (v == -1 && PyErr_Occurred()) throw nb::python_error();
+  if (overflow) return overflow > 0 ? INT64_MAX : INT64_MIN;
+  return v;
+}
+
+const char* const kNumpyBadIndex =
+    "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or "
+    "boolean arrays are valid indices";
+
+int64_t integer_index(nb::handle h) {
+  nb::object l = as_pylong(h, kNumpyBadIndex);
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(l.ptr(), &overflow);
+  if (v == -1 && PyErr_Occurred()) throw nb::python_error();
+  if (!overflow) return v;
+  if (overflow > 0) {
+    (void)PyLong_AsUnsignedLongLong(l.ptr());
+    if (!PyErr_Occurred()) throw OverflowError("Python int too large to convert to C long");
     PyErr_Clear();
   }
-  return nb::cast<int64_t>(nb::int_(h.attr("__index__")()));
+  throw IndexError(kNumpyBadIndex);
 }
 
 [[noreturn]] void advanced_index_error() {
@@ -52,28 +83,30 @@ Index parse_index_item(nb::handle h) {
   if (o == Py_None) return Index::newaxis();
   if (o == Py_Ellipsis) return Index::ellipsis();
   if (PySlice_Check(o)) {
-    PyObject *start = nullptr, *stop = nullptr, *step = nullptr;
 #if !defined(Py_LIMITED_API)
     auto* so = reinterpret_cast<PySliceObject*>(o);
-    start = so->start;
-    stop = so->stop;
-    step = so->step;
-    Slice s{opt_index(start), opt_index(stop), opt_index(step)};
+    Slice s{opt_index(so->start), opt_index(so->stop), opt_index(so->step)};
 #else
     Slice s{opt_index(h.attr("start")), opt_index(h.attr("stop")), opt_index(h.attr("step"))};
 #endif
     return Index(s);
   }
   if (PyBool_Check(o)) advanced_index_error();
-  if (PyLong_Check(o)) return Index(nb::cast<int64_t>(h));
+  if (PyLong_Check(o)) return Index(integer_index(h));
   ndarray* a = nullptr;
   if (nb::try_cast<ndarray*>(h, a) && a) {
-    if (a->ndim() == 0 && is_integer(a->dtype())) return Index(a->item().as_int64());
+    if (a->ndim() == 0 && is_integer(a->dtype())) {
+      const Scalar v = a->item();
+      if (v.kind == Scalar::Kind::UInt) throw OverflowError("Python int too large to convert to C long");
+      return Index(v.as_int64());
+    }
     advanced_index_error();
   }
-  if (PyObject_HasAttrString(o, "__index__") && !PySequence_Check(o))
-    return Index(nb::cast<int64_t>(nb::int_(h.attr("__index__")())));
-  advanced_index_error();
+  if (PyIndex_Check(o) && !PySequence_Check(o)) return Index(integer_index(h));
+  // What NumPy would take as an integer or boolean array index: not yet in
+  // cunum. Anything else (a float, a string, ...): NumPy's own IndexError.
+  if (PySequence_Check(o) && !PyUnicode_Check(o) && !PyBytes_Check(o)) advanced_index_error();
+  throw IndexError(kNumpyBadIndex);
 }
 
 std::vector<Index> parse_key(nb::handle key) {
@@ -86,29 +119,8 @@ std::vector<Index> parse_key(nb::handle key) {
   return idx;
 }
 
-// A Python scalar stored into an array (fill, setitem): NumPy's checks.
-void check_python_store(const Scalar& s, DType d) {
-  if (is_bool(d)) return;  // NumPy stores bool(value)
-  if (s.kind == Scalar::Kind::Complex && !is_complex(d))
-    throw TypeError(std::string(is_integer(d) || is_bool(d) ? "int" : "float") +
-                    "() argument must be a string, a real number, not 'complex'");
-  s.check_fits(d);
-}
-
 void setitem(const ndarray& self, nb::handle key, nb::handle value) {
-  ndarray view = index(self, parse_key(key));
-  std::optional<Scalar> s = python_scalar(value);
-  if (!s && is_integer(view.dtype()) && nb::hasattr(value, "dtype") && PyIndex_Check(value.ptr()) &&
-      !nb::isinstance<ndarray>(value)) {
-    // A NumPy integer scalar is stored like the Python int it equals.
-    s = python_scalar(nb::steal(PyNumber_Index(value.ptr())));
-  }
-  if (s) {
-    check_python_store(*s, view.dtype());
-    view.fill(*s);
-    return;
-  }
-  index_assign(view, {}, as_array(value));
+  store_value(index(self, parse_key(key)), value);
 }
 
 void buffer_copy(const ndarray& a, nb::handle buf, bool to_host) {
@@ -203,16 +215,7 @@ void bind_ndarray(nb::module_& m) {
       })
       .def("_copy", [](const ndarray& a, const std::string& order) { return a.copy(order[0]); })
       .def("_to_device", [](const ndarray& a, const Device& d) { return a.to(d); })
-      .def("fill", [](ndarray& a, nb::handle v) {
-        if (auto s = python_scalar(v)) {
-          check_python_store(*s, a.dtype());
-          a.fill(*s);
-          return;
-        }
-        ndarray src = as_array(v);
-        if (src.size() != 1) throw ValueError("input must be a scalar");
-        a.fill(src.item());
-      })
+      .def("fill", &fill_value)
       .def("_item", [](const ndarray& a) { return scalar_to_python(a.item()); })
       .def("_item_at", [](const ndarray& a, int64_t i) { return scalar_to_python(a.item(i)); })
       .def("_copy_to_buffer", [](const ndarray& a, nb::handle buf) { buffer_copy(a, buf, true); })

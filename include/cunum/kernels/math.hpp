@@ -22,6 +22,7 @@ CUNUM_MATH1(cosh)
 CUNUM_MATH1(tan)
 CUNUM_MATH1(floor)
 CUNUM_MATH1(fabs)
+CUNUM_MATH1(log1p)
 CUNUM_MATH2(pow)
 CUNUM_MATH2(fmod)
 CUNUM_MATH2(atan2)
@@ -29,7 +30,35 @@ CUNUM_MATH2(hypot)
 CUNUM_MATH2(copysign)
 #undef CUNUM_MATH1
 #undef CUNUM_MATH2
+CUNUM_HD float fma(float x, float y, float z) { return ::fmaf(x, y, z); }
+CUNUM_HD double fma(double x, double y, double z) { return ::fma(x, y, z); }
+// x * y rounded on its own: never contracted into an FMA with a following
+// add (NVRTC contracts by default), so results match the host's bit for bit.
+CUNUM_HD float mul_rn(float x, float y) {
+#if defined(CUNUM_DEVICE_CODE) && defined(__CUDA_ARCH__)
+  return __fmul_rn(x, y);
+#else
+  return x * y;
+#endif
+}
+CUNUM_HD double mul_rn(double x, double y) {
+#if defined(CUNUM_DEVICE_CODE) && defined(__CUDA_ARCH__)
+  return __dmul_rn(x, y);
+#else
+  return x * y;
+#endif
+}
 template <class T> CUNUM_HD bool isnan(T x) { return x != x; }
 template <class T> CUNUM_HD T inf() { return (T)(1.0 / 0.0); }
 template <class T> CUNUM_HD T nan() { return (T)(0.0 / 0.0); }
+template <class T> CUNUM_HD bool isinf(T x) { return fabs(x) == inf<T>(); }
+template <class T> CUNUM_HD bool isfinite(T x) { return fabs(x) < inf<T>(); }
+template <class T> CUNUM_HD bool signbit(T x) { return copysign(T(1), x) < T(0); }
+// The largest finite value, and the largest x whose exp(x) is finite.
+template <class T> CUNUM_HD T max_value();
+template <> CUNUM_HD float max_value<float>() { return 3.40282347e+38f; }
+template <> CUNUM_HD double max_value<double>() { return 1.7976931348623157e+308; }
+template <class T> CUNUM_HD T max_exp_arg();
+template <> CUNUM_HD float max_exp_arg<float>() { return 88.7228f; }
+template <> CUNUM_HD double max_exp_arg<double>() { return 709.782712893384; }
 }  // namespace cunum::math
