@@ -7,6 +7,7 @@
 #include "cunum/creation.hpp"
 #include "cunum/error.hpp"
 #include "cunum/ufunc.hpp"
+#include "cunum/ufuncs.hpp"
 
 namespace cunum {
 
@@ -209,7 +210,7 @@ ndarray linspace(const Scalar& start, const Scalar& stop, int64_t num, bool endp
       y = add(multiply(indices(), Scalar::of(dt, delta)), Scalar::of(dt, first));
     } else if (tr == 0 && ti == 0) {
       // A step below the smallest subnormal (NumPy: y / div * delta + start)
-      y = add(multiply(true_divide(indices(), Scalar(static_cast<long long>(div))), Scalar::of(dt, delta)),
+      y = add(multiply(divide(indices(), Scalar(static_cast<long long>(div))), Scalar::of(dt, delta)),
               Scalar::of(dt, first));
     } else if (dt == DType::Float16 || !std::isfinite(tr) || !std::isfinite(ti)) {
       // NumPy's arange(num) * step + start, one rounding per operation (half
