@@ -3,6 +3,7 @@
 // provide ::sinf, ::sin, ... in the global namespace).
 #pragma once
 #include "../config.hpp"
+#include "bits.hpp"
 
 namespace cunum::math {
 #define CUNUM_MATH1(name)                                        \
@@ -49,8 +50,13 @@ CUNUM_HD double mul_rn(double x, double y) {
 #endif
 }
 template <class T> CUNUM_HD bool isnan(T x) { return x != x; }
-template <class T> CUNUM_HD T inf() { return (T)(1.0 / 0.0); }
-template <class T> CUNUM_HD T nan() { return (T)(0.0 / 0.0); }
+// Note [Infinity without division by zero]
+// Built from their bits, never as 1.0 / 0.0: NVVM treats a constant division
+// by zero as undefined and folded comparisons against the result to any value
+// it liked (max of complex64 on the GPU came out as its initial -inf-infj,
+// every load of the data deleted as dead).
+template <class T> CUNUM_HD T inf() { return (T)detail::double_of_bits(0x7ff0000000000000ull); }
+template <class T> CUNUM_HD T nan() { return (T)detail::double_of_bits(0x7ff8000000000000ull); }
 template <class T> CUNUM_HD bool isinf(T x) { return fabs(x) == inf<T>(); }
 template <class T> CUNUM_HD bool isfinite(T x) { return fabs(x) < inf<T>(); }
 template <class T> CUNUM_HD bool signbit(T x) { return copysign(T(1), x) < T(0); }
