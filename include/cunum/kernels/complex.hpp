@@ -27,15 +27,17 @@ template <class T> CUNUM_HD complex<T> operator*(complex<T> a, complex<T> b) {
           math::mul_rn(a.re, b.im) + math::mul_rn(a.im, b.re)};
 }
 template <class T> CUNUM_HD complex<T> operator/(complex<T> a, complex<T> b) {
-  // Smith's algorithm (what NumPy uses): avoids overflow in |b|^2.
+  // Smith's algorithm (what NumPy uses): avoids overflow in |b|^2. Each
+  // product is rounded on its own (mul_rn): fused into an FMA, a product
+  // that underflows keeps its sign (-0.0 + 0.0 becomes -0.0 on the GPU).
   T abs_br = math::fabs(b.re), abs_bi = math::fabs(b.im);
   if (abs_br >= abs_bi) {
     if (abs_br == T(0) && abs_bi == T(0)) return {a.re / abs_br, a.im / abs_bi};
-    T rat = b.im / b.re, scl = T(1) / (b.re + b.im * rat);
-    return {(a.re + a.im * rat) * scl, (a.im - a.re * rat) * scl};
+    T rat = b.im / b.re, scl = T(1) / (b.re + math::mul_rn(b.im, rat));
+    return {(a.re + math::mul_rn(a.im, rat)) * scl, (a.im - math::mul_rn(a.re, rat)) * scl};
   }
-  T rat = b.re / b.im, scl = T(1) / (b.im + b.re * rat);
-  return {(a.re * rat + a.im) * scl, (a.im * rat - a.re) * scl};
+  T rat = b.re / b.im, scl = T(1) / (b.im + math::mul_rn(b.re, rat));
+  return {(math::mul_rn(a.re, rat) + a.im) * scl, (math::mul_rn(a.im, rat) - a.re) * scl};
 }
 template <class T> CUNUM_HD bool operator==(complex<T> a, complex<T> b) { return a.re == b.re && a.im == b.im; }
 template <class T> CUNUM_HD bool operator!=(complex<T> a, complex<T> b) { return !(a == b); }
