@@ -79,11 +79,13 @@ def to_numpy(actual):
     return out
 
 
-def _mismatches(got, want, rtol, atol):
+def _mismatches(got, want, rtol, atol, scale=None):
     """Boolean mask of the elements of real arrays ``got`` and ``want`` that differ.
 
     Equal are: NaN and NaN; the same infinity; zeros of the same sign; finite
-    nonzero values with |got - want| <= atol + rtol * |want|. A zero never
+    nonzero values with |got - want| <= atol + rtol * scale, where scale is
+    |want| (for the parts of a complex value: its modulus, as NumPy's
+    assert_allclose measures complex errors). A zero never
     equals a nonzero value, however small (a flushed subnormal is a
     difference), and -0.0 differs from +0.0."""
     g_nan, w_nan = numpy.isnan(got), numpy.isnan(want)
@@ -97,7 +99,11 @@ def _mismatches(got, want, rtol, atol):
     bad |= fin & g_zero & w_zero & (numpy.signbit(got) != numpy.signbit(want))
     nz = fin & ~g_zero & ~w_zero
     with numpy.errstate(all="ignore"):
-        bad |= nz & ~(numpy.abs(got - want) <= atol + rtol * numpy.abs(want))
+        if scale is None:
+            scale = numpy.abs(want)
+        else:  # a complex modulus; an infinite or NaN one says nothing about this part
+            scale = numpy.maximum(numpy.abs(want), numpy.where(numpy.isfinite(scale), scale, 0))
+        bad |= nz & ~(numpy.abs(got - want) <= atol + rtol * scale)
     return bad
 
 
@@ -148,8 +154,10 @@ def assert_same(expected, actual, rtol=None, atol=None, exact=False, check_type=
     parts = [(got.real, expected.real), (got.imag, expected.imag)] if kind == "c" else [
         (got, expected)]
     bad = numpy.zeros(expected.shape, bool)
+    with numpy.errstate(all="ignore"):
+        modulus = numpy.abs(expected) if kind == "c" else None
     for g, w in parts:
-        bad |= _mismatches(g, w, rtol, atol)
+        bad |= _mismatches(g, w, rtol, atol, modulus)
     if bad.any():
         idx = numpy.argwhere(bad) if expected.ndim else [()]
         shown = "\n".join(f"  at {tuple(int(i) for i in ix)}: expected {expected[tuple(ix)]!r}, "

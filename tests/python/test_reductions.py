@@ -454,16 +454,21 @@ def _out_matrix_input(name, dt, rng):
 @pytest.mark.parametrize("out_dt", dtype_params(SOME_DTYPES))
 @pytest.mark.parametrize("in_dt", dtype_params(SOME_DTYPES))
 @pytest.mark.parametrize("name", ["sum", "prod", "max", "min", "any", "all", "nansum", "nanprod"])
-def test_out_dtype_matrix(name, in_dt, out_dt, rng):
+def test_out_dtype_matrix(name, in_dt, out_dt, rng, device):
     x = _out_matrix_input(name, in_dt, rng)
-    if name.endswith("prod") and "c" in (x.dtype.kind, numpy.dtype(out_dt).kind):
+    complex_prod = name.endswith("prod") and "c" in (x.dtype.kind, numpy.dtype(out_dt).kind)
+    if complex_prod:
         # A zero in a complex product makes the signs of the result's zeros
-        # depend on the order of the multiplications, which no parallel
-        # reduction keeps.
+        # depend on the order of the multiplications.
         x[x == 0] = 1
+    # On the GPU the order is a tree, not NumPy's left to right, so even the
+    # zero imaginary parts of real factors can come out -0.0 where NumPy's are
+    # +0.0: compared there after adding +0 (which keeps everything else).
+    loose = complex_prod and device != "cpu"
+    norm = (lambda r: r + 0) if loose else (lambda r: r)
     for axis, shape in ((None, ()), (0, (4,)), (1, (3,))):
-        compare(lambda xp, a, o: getattr(xp, name)(a, axis=axis, out=o), x,
-                numpy.zeros(shape, out_dt))
+        compare(lambda xp, a, o: norm(getattr(xp, name)(a, axis=axis, out=o)), x,
+                numpy.zeros(shape, out_dt), check_args=not loose)
 
 
 @pytest.mark.parametrize("dt", dtype_params(["float32", "float64", "complex64"]))

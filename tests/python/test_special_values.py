@@ -53,7 +53,17 @@ def test_complex_binary_special_grid(dt, name, device):
             rtol *= 8  # CUDA's exp/log/sincos, not glibc's (docs/architecture.md)
         f = numpy.finfo(dt)
         ill = (numpy.abs(a) < f.tiny) | (numpy.abs(a) > f.max / 4) | (numpy.abs(b) > 10)
-        compare(lambda xp, x, y: xp.power(x, y), a[~ill], b[~ill], rtol=rtol)
+        if device != "cpu":
+            # A NaN made by an invalid operation is negative on x86 and
+            # positive on CUDA, and glibc's cexp(-inf + nan j) takes the sign
+            # of its zeros from it: with a NaN in the input, the zeros'
+            # signs are compared after adding +0 (docs/architecture.md).
+            nan = numpy.isnan(a) | numpy.isnan(b)
+            ill_ok, ill_nan = ~ill & ~nan, ~ill & nan
+            compare(lambda xp, x, y: xp.power(x, y), a[ill_ok], b[ill_ok], rtol=rtol)
+            compare(lambda xp, x, y: xp.power(x, y) + 0, a[ill_nan], b[ill_nan], rtol=rtol)
+        else:
+            compare(lambda xp, x, y: xp.power(x, y), a[~ill], b[~ill], rtol=rtol)
         compare(lambda xp, x, y: xp.power(x, y), a[ill], b[ill], rtol=1e-9 if f.bits == 64 else 1e-2)
         return
     compare(lambda xp, x, y: getattr(xp, name)(x, y), a, b, rtol=rtol)

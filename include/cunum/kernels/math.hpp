@@ -55,6 +55,7 @@ CUNUM_HD double mul_rn(double x, double y) {
 // double is max * sqrt(1 + (min/max)^2), exact when min/max < 2^-27.
 #if defined(CUNUM_DEVICE_CODE) && defined(__CUDA_ARCH__)
 CUNUM_HD float hypot(float x, float y) {
+  if (::isinf(x) || ::isinf(y)) return __int_as_float(0x7f800000);  // also with a NaN
   const double dx = x, dy = y;
   return (float)::sqrt(dx * dx + dy * dy);
 }
