@@ -15,7 +15,9 @@ from ._creation import (arange, array, asarray, ascontiguousarray, asfortranarra
 from ._manipulation import (atleast_1d, atleast_2d, atleast_3d, broadcast_arrays,
                             broadcast_shapes, broadcast_to, expand_dims, matrix_transpose,
                             moveaxis, permute_dims, ravel, reshape, squeeze, swapaxes, transpose)
-from ._reductions import all, amax, amin, any, argmax, argmin, max, mean, min, prod, sum
+# sum, prod, max, min, argmax, argmin, any, all, nansum, nanprod, ... (one per row of the
+# C++ reduction table), amax, amin, mean
+from ._reductions import *  # noqa: F401,F403
 from . import cuda
 from .cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool
 

@@ -1,5 +1,14 @@
-"""Reductions with NumPy's signatures. Results are cunum arrays (0-d for a
-full reduction), as in CuPy: no host synchronisation."""
+"""Reductions with NumPy's signatures. Results are cunum arrays (0-d for a full
+reduction), as in CuPy: no host synchronisation.
+
+One function per row of the C++ reduction table (CUNUM_FOR_EACH_REDUCTION in
+include/cunum/reduction_list.hpp, exported as ``_core._reductions``), with the
+signature NumPy gives its kind:
+
+    sum, prod, nansum, nanprod  (a, axis=None, dtype=None, out=None, keepdims=False)
+    max, min, any, all          (a, axis=None, out=None, keepdims=False)
+    argmax, argmin              (a, axis=None, out=None, *, keepdims=False)
+"""
 import operator
 
 from . import _core
@@ -21,63 +30,63 @@ def _axis1(axis):
     return None if axis is None else operator.index(axis)
 
 
-def sum(a, axis=None, dtype=None, out=None, keepdims=False):
-    return _ret(_core._sum(_a(a), axis, bool(keepdims), dtype, out), out)
+def _sum_kind(name, impl):
+    def f(a, axis=None, dtype=None, out=None, keepdims=False):
+        return _ret(impl(_a(a), axis, bool(keepdims), dtype, out), out)
+    return f
 
 
-def prod(a, axis=None, dtype=None, out=None, keepdims=False):
-    return _ret(_core._prod(_a(a), axis, bool(keepdims), dtype, out), out)
+def _axes_kind(name, impl):
+    def f(a, axis=None, out=None, keepdims=False):
+        return _ret(impl(_a(a), axis, bool(keepdims), None, out), out)
+    return f
 
 
-def max(a, axis=None, out=None, keepdims=False):
-    return _ret(_core._max(_a(a), axis, bool(keepdims), None, out), out)
+def _arg_kind(name, impl):
+    def f(a, axis=None, out=None, *, keepdims=False):
+        return _ret(impl(_a(a), _axis1(axis), bool(keepdims), out), out)
+    return f
 
 
-def min(a, axis=None, out=None, keepdims=False):
-    return _ret(_core._min(_a(a), axis, bool(keepdims), None, out), out)
+def _arg_method(f):
+    def m(self, axis=None, out=None, *, keepdims=False):
+        return f(self, axis, out, keepdims=keepdims)
+    m.__name__ = m.__qualname__ = f.__name__
+    return m
 
 
-amax = max
-amin = min
+_KINDS = {"sum": _sum_kind, "extremum": _axes_kind, "truth": _axes_kind, "arg": _arg_kind}
+__all__ = []
+for _name, _kind, _method in _core._reductions:
+    _f = _KINDS[_kind](_name, getattr(_core, "_" + _name))
+    _f.__name__ = _f.__qualname__ = _name
+    _f.__doc__ = f"cunum.{_name}: numpy.{_name} on cunum arrays (a 0-d array for a full reduction)."
+    globals()[_name] = _f
+    __all__.append(_name)
+    if _kind == "arg" and _method:  # the others are bound as methods in C++
+        setattr(ndarray, _name, _arg_method(_f))
+del _name, _kind, _method, _f
+
+amax = max  # noqa: F821  (defined from the table above)
+amin = min  # noqa: F821
 
 
 def mean(a, axis=None, dtype=None, out=None, keepdims=False):
     return _ret(_core._mean(_a(a), axis, bool(keepdims), dtype, out), out)
 
 
-def any(a, axis=None, out=None, keepdims=False):
-    return _ret(_core._any(_a(a), axis, bool(keepdims), None, out), out)
+__all__ += ["amax", "amin", "mean"]
 
-
-def all(a, axis=None, out=None, keepdims=False):
-    return _ret(_core._all(_a(a), axis, bool(keepdims), None, out), out)
-
-
-def argmax(a, axis=None, out=None, *, keepdims=False):
-    return _ret(_core._argmax(_a(a), _axis1(axis), bool(keepdims), out), out)
-
-
-def argmin(a, axis=None, out=None, *, keepdims=False):
-    return _ret(_core._argmin(_a(a), _axis1(axis), bool(keepdims), out), out)
-
-
-_UFUNC_REDUCE = {"add": sum, "multiply": prod, "maximum": max, "minimum": min,
-                 "logical_and": all, "logical_or": any}
+_UFUNC_REDUCE = {"add": sum, "multiply": prod, "maximum": max,  # noqa: F821
+                 "minimum": min, "logical_and": all, "logical_or": any}  # noqa: F821
 
 
 def _install():
-    nd = ndarray
-    # sum, prod, mean, max, min, any, all: C++ methods (python/src/bind_functions.cpp).
-    nd.argmax = lambda self, axis=None, out=None, *, keepdims=False: argmax(
-        self, axis, out, keepdims=keepdims)
-    nd.argmin = lambda self, axis=None, out=None, *, keepdims=False: argmin(
-        self, axis, out, keepdims=keepdims)
-
     def reduce(self, array, axis=0, dtype=None, out=None, keepdims=False):
         fn = _UFUNC_REDUCE.get(self.__name__)
         if fn is None:
             raise TypeError(f"reduce is not supported for ufunc {self.__name__!r} yet")
-        if fn in (sum, prod, ):
+        if self.__name__ in ("add", "multiply"):
             return fn(array, axis, dtype, out, keepdims)
         return fn(array, axis, out, keepdims)
     _core.ufunc.reduce = reduce

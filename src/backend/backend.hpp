@@ -57,15 +57,28 @@ struct LoopPlan {
 };
 
 // Note [Reduction plans]
-// out has the kept dimensions (out_shape, out_strides, and the input's strides
-// along them in in_strides); red_shape/red_strides are the reduced dimensions
-// of the input, coalesced (usually to one). For argmin/argmax the reduced
-// dimension is exactly one and `out` holds int64 indices.
+// One reduction over an input of dtype `in`: every input element is
+// converted (in registers) to the loop dtype `loop`, the T of the reduction's
+// descriptor (cunum/kernels/reductions.hpp), and each result, the
+// descriptor's result_t (`loop`, bool or an int64 index), is converted to
+// `out`, the dtype of the output array. out_shape lists the kept dims (the
+// outputs), with the input's strides along them in in_strides and the
+// output's in out_strides; red_shape/red_strides are the reduced dims of the
+// input. The planner has coalesced both (Note [Dimension coalescing]): the
+// reduced dims form at most one run (none: one element per output; a zero
+// extent: an empty reduction, whose outputs get the descriptor's init), the
+// kept dims are ordered innermost last, and there is at least one output.
 struct ReducePlan {
   char* in = nullptr;
   char* out = nullptr;
-  std::vector<int64_t> out_shape, in_strides, out_strides;
-  std::vector<int64_t> red_shape, red_strides;
+  DType in_dtype = DType::Float64, loop_dtype = DType::Float64, out_dtype = DType::Float64;
+  Dims out_shape, in_strides, out_strides;
+  Dims red_shape, red_strides;
+  int64_t outputs() const {
+    int64_t n = 1;
+    for (int64_t s : out_shape) n *= s;
+    return n;
+  }
 };
 
 class Backend {
@@ -95,8 +108,9 @@ class Backend {
   virtual void ufunc(const core::UfuncDef& def, int loop, const LoopPlan& plan) = 0;
   // Whether ufunc() accepts plans with a scalar operand (Note [Scalar operands]).
   virtual bool ufunc_takes_scalars() const { return false; }
-  // in and out have dtype `dtype` (int64 out for argmin/argmax, bool for any/all).
-  virtual void reduce(core::ReduceId id, DType dtype, const ReducePlan& plan) = 0;
+  // One reduction (Note [Reduction plans]); the descriptor named `id` over
+  // plan.loop_dtype.
+  virtual void reduce(core::ReduceId id, const ReducePlan& plan) = 0;
 
   // The device memory pool, where the backend has one (the CPU has none).
   struct PoolStats {

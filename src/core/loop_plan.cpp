@@ -45,10 +45,8 @@ Shape broadcast_shape(std::initializer_list<const Shape*> shapes) {
   return r;
 }
 
-backend::LoopPlan make_loop_plan(const Shape& shape, const PlanOperand* ops, int nops, int order_by) {
-  backend::LoopPlan p;
-  p.nops = nops;
-  for (int k = 0; k < nops; ++k) p.data[k] = ops[k].data;
+int coalesce_dims(const Shape& shape, const PlanOperand* ops, int nops, int order_by, Dims& shape_out,
+                  Dims* strides_out) {
   const int nd = static_cast<int>(shape.size());
   // Keep the dims that matter (size != 1); a zero-size dim empties the loop.
   // Fixed-size scratch (nd <= kMaxDims): planning allocates nothing.
@@ -56,9 +54,9 @@ backend::LoopPlan make_loop_plan(const Shape& shape, const PlanOperand* ops, int
   int nkeep = 0;
   for (int d = 0; d < nd; ++d) {
     if (shape[d] == 0) {
-      p.shape.assign(1, 0);
-      for (int k = 0; k < nops; ++k) p.strides[k].assign(1, 0);
-      return p;
+      shape_out.assign(1, 0);
+      for (int k = 0; k < nops; ++k) strides_out[k].assign(1, 0);
+      return 1;
     }
     if (shape[d] != 1) dims[nkeep++] = d;
   }
@@ -76,29 +74,38 @@ backend::LoopPlan make_loop_plan(const Shape& shape, const PlanOperand* ops, int
   // Coalesce, from the innermost dim outwards: outer dim o merges into the
   // current inner run when every operand has stride[o] == stride[inner] * extent.
   // The merged dims are built innermost first, then reversed in place.
-  p.shape.resize(static_cast<size_t>(nkeep));
-  for (int k = 0; k < nops; ++k) p.strides[k].resize(static_cast<size_t>(nkeep));
-  int64_t* msh = p.shape.data();
+  shape_out.resize(static_cast<size_t>(nkeep));
+  for (int k = 0; k < nops; ++k) strides_out[k].resize(static_cast<size_t>(nkeep));
+  int64_t* msh = shape_out.data();
   int m = 0;
   for (int j = nkeep - 1; j >= 0; --j) {
     const int d = dims[j];
     bool merge = m > 0;
     for (int k = 0; k < nops && merge; ++k)
-      merge = ops[k].strides[d] == p.strides[k][m - 1] * msh[m - 1];
+      merge = ops[k].strides[d] == strides_out[k][m - 1] * msh[m - 1];
     if (merge) {
       msh[m - 1] *= shape[d];  // the merged dim keeps the inner stride
     } else {
       msh[m] = shape[d];
-      for (int k = 0; k < nops; ++k) p.strides[k][m] = ops[k].strides[d];
+      for (int k = 0; k < nops; ++k) strides_out[k][m] = ops[k].strides[d];
       ++m;
     }
   }
-  p.shape.resize(static_cast<size_t>(m));
-  std::reverse(p.shape.begin(), p.shape.end());
+  shape_out.resize(static_cast<size_t>(m));
+  std::reverse(shape_out.begin(), shape_out.end());
   for (int k = 0; k < nops; ++k) {
-    p.strides[k].resize(static_cast<size_t>(m));
-    std::reverse(p.strides[k].begin(), p.strides[k].end());
+    strides_out[k].resize(static_cast<size_t>(m));
+    std::reverse(strides_out[k].begin(), strides_out[k].end());
   }
+  return m;
+}
+
+backend::LoopPlan make_loop_plan(const Shape& shape, const PlanOperand* ops, int nops, int order_by) {
+  backend::LoopPlan p;
+  p.nops = nops;
+  for (int k = 0; k < nops; ++k) p.data[k] = ops[k].data;
+  coalesce_dims(shape, ops, nops, order_by, p.shape, p.strides.data());
+  if (p.shape.size() == 1 && p.shape[0] == 0) return p;
   // 32-bit indexing when every operand's extent fits.
   bool fits = true;
   for (int k = 0; k < nops && fits; ++k) {

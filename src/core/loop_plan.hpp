@@ -20,6 +20,16 @@ struct PlanOperand {
   char* data;
   Strides strides;  // already broadcast to the plan's shape
 };
+// Note [Dimension coalescing]
+// The dims of an iteration over `shape` in the form backends want: size-1
+// dims dropped, the rest ordered innermost last by |stride| of operand
+// `order_by` (ties keep C order), and neighbours merged wherever every
+// operand's strides allow. Writes shape_out and strides_out[0..nops); returns
+// the number of dims left. A zero-size dim gives shape {0}. Elementwise plans
+// (make_loop_plan) and reduction plans (src/core/reduction.cpp: kept dims over
+// input and output, reduced dims over the input) are both built with it.
+int coalesce_dims(const Shape& shape, const PlanOperand* ops, int nops, int order_by, Dims& shape_out,
+                  Dims* strides_out);
 // Builds a plan over `shape`; dims are ordered by the strides of operand
 // `order_by` (normally the output), size-1 dims dropped, mergeable dims merged.
 backend::LoopPlan make_loop_plan(const Shape& shape, const PlanOperand* ops, int nops,

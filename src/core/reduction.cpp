@@ -1,8 +1,7 @@
 // The reduction planner: axes, dtypes, keepdims, out=, empty inputs; then one
-// backend call over a ReducePlan (see Note [Reduction plans]).
+// backend call over a ReducePlan (Note [Reduction plans] in backend.hpp).
 #include "cunum/reduction.hpp"
 
-#include <algorithm>
 #include <string>
 
 #include "backend/backend.hpp"
@@ -17,144 +16,24 @@ namespace cunum {
 
 namespace {
 using core::ReduceId;
+using core::ReduceKind;
 
-const char* ufunc_name(ReduceId id) {
-  switch (id) {
-    case ReduceId::sum: return "add";
-    case ReduceId::prod: return "multiply";
-    case ReduceId::max: return "maximum";
-    case ReduceId::min: return "minimum";
-    case ReduceId::argmax: return "argmax";
-    case ReduceId::argmin: return "argmin";
-    case ReduceId::any: return "logical_or";
-    default: return "logical_and";
-  }
-}
-
-std::vector<bool> reduced_mask(const ndarray& a, const std::optional<std::vector<int64_t>>& axis) {
+// Which dims are reduced. NumPy's order of checks: every axis in bounds
+// (AxisError), then duplicates (ValueError).
+std::vector<bool> reduced_mask(const ndarray& a, const std::optional<std::vector<int64_t>>& axis,
+                               bool axis_is_int) {
   const int nd = a.ndim();
   std::vector<bool> m(nd, !axis.has_value());
-  // NumPy (legacy): a 0-d array accepts axis=0 or -1 in reductions.
-  if (nd == 0 && axis && axis->size() == 1 && ((*axis)[0] == 0 || (*axis)[0] == -1)) return m;
-  if (axis) {
-    for (int64_t ax : *axis) {
-      int d = normalize_axis(ax, nd);
-      if (m[d]) throw ValueError("duplicate value in 'axis'");
-      m[d] = true;
-    }
+  if (!axis) return m;
+  // NumPy (legacy): a 0-d array accepts an integer axis 0 or -1 (not a tuple).
+  if (nd == 0 && axis_is_int && axis->size() == 1 && ((*axis)[0] == 0 || (*axis)[0] == -1)) return m;
+  for (int64_t ax : *axis) normalize_axis(ax, nd);
+  for (int64_t ax : *axis) {
+    const int d = normalize_axis(ax, nd);
+    if (m[d]) throw ValueError("duplicate value in 'axis'");
+    m[d] = true;
   }
   return m;
-}
-
-// Sorts dims by |stride| (outermost first) and merges contiguous neighbours.
-void coalesce(std::vector<int64_t>& shape, std::vector<int64_t>& strides) {
-  std::vector<int> order(shape.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](int x, int y) { return std::llabs(strides[x]) > std::llabs(strides[y]); });
-  std::vector<int64_t> s, t;
-  for (int k = static_cast<int>(order.size()) - 1; k >= 0; --k) {
-    int d = order[k];
-    if (shape[d] == 1) continue;
-    if (!s.empty() && strides[d] == t.back() * s.back()) {
-      s.back() *= shape[d];
-    } else {
-      s.push_back(shape[d]);
-      t.push_back(strides[d]);
-    }
-  }
-  std::reverse(s.begin(), s.end());
-  std::reverse(t.begin(), t.end());
-  shape = std::move(s);
-  strides = std::move(t);
-}
-
-ndarray reduce_impl(ReduceId id, const ndarray& a0, const std::vector<bool>& red, bool keepdims,
-                    DType work, DType result_dtype, const std::optional<ndarray>& out) {
-  const int nd = a0.ndim();
-  ndarray a = a0.dtype() == work ? a0 : a0.astype(work);
-  Shape kept_shape, keep_shape;
-  int64_t count = 1, out_size = 1;
-  for (int d = 0; d < nd; ++d) {
-    if (red[d]) {
-      count *= a.shape()[d];
-      keep_shape.push_back(1);
-    } else {
-      kept_shape.push_back(a.shape()[d]);
-      keep_shape.push_back(a.shape()[d]);
-      out_size *= a.shape()[d];
-    }
-  }
-  const bool no_identity = id == ReduceId::max || id == ReduceId::min || id == ReduceId::argmax ||
-                           id == ReduceId::argmin;
-  if (no_identity && count == 0 && out_size > 0) {
-    if (id == ReduceId::argmax || id == ReduceId::argmin)
-      throw ValueError("attempt to get " + std::string(ufunc_name(id)) + " of an empty sequence");
-    throw ValueError("zero-size array to reduction operation " + std::string(ufunc_name(id)) +
-                     " which has no identity");
-  }
-  const Shape& res_shape = keepdims ? keep_shape : kept_shape;
-  if (out) {
-    if (out->shape() != res_shape) {
-      if (out->ndim() != static_cast<int>(res_shape.size()))
-        throw ValueError("output parameter for reduction operation " + std::string(ufunc_name(id)) +
-                         " has the wrong number of dimensions: Found " + std::to_string(out->ndim()) +
-                         " but expected " + std::to_string(res_shape.size()));
-      throw ValueError("output parameter for reduction operation " + std::string(ufunc_name(id)) +
-                       " has a non-matching shape " + shape_str(out->shape()) + ", expected " +
-                       shape_str(res_shape));
-    }
-    // NumPy writes reduction results into `out` with unsafe casting.
-  }
-  const bool direct = out && out->dtype() == result_dtype && !core::may_overlap(*out, a) &&
-                      out->device() == a.device();
-  ndarray res = direct ? *out : empty(res_shape, result_dtype, a.device());
-
-  // Gather kept and reduced dims.
-  backend::ReducePlan p;
-  std::vector<int64_t> rs, rt;
-  {
-    int od = 0;
-    for (int d = 0; d < nd; ++d) {
-      if (red[d]) {
-        rs.push_back(a.shape()[d]);
-        rt.push_back(a.strides()[d]);
-        if (keepdims) ++od;
-      } else {
-        p.out_shape.push_back(a.shape()[d]);
-        p.in_strides.push_back(a.strides()[d]);
-        p.out_strides.push_back(res.strides()[od++]);
-      }
-    }
-  }
-  coalesce(rs, rt);
-  const bool arg = id == ReduceId::argmax || id == ReduceId::argmin;
-  if (rs.size() > 1 || (arg && rs.size() != 1)) {
-    // The reduced dims do not form one strided run: copy them into one
-    // (kept dims first, reduced dims last, C order).
-    std::vector<int64_t> perm;
-    for (int d = 0; d < nd; ++d)
-      if (!red[d]) perm.push_back(d);
-    for (int d = 0; d < nd; ++d)
-      if (red[d]) perm.push_back(d);
-    ndarray t = transpose(a, perm).copy('C');
-    a = t;
-    const int nk = static_cast<int>(p.out_shape.size());
-    for (int k = 0; k < nk; ++k) p.in_strides[k] = t.strides()[k];
-    rs = {count};
-    rt = {static_cast<int64_t>(t.itemsize())};
-  }
-  p.in = a.data();
-  p.out = res.data();
-  p.red_shape = rs;
-  p.red_strides = rt;
-  if (out_size > 0) backend::get(a.device()).reduce(id, work, p);
-  if (direct) return *out;
-  if (out) {
-    core::assign(*out, res);
-    return *out;
-  }
-  return res;
 }
 
 DType default_sum_dtype(DType d) {
@@ -163,13 +42,182 @@ DType default_sum_dtype(DType d) {
   return d;
 }
 
-ndarray sum_like(ReduceId id, const ndarray& a, const ReduceOptions& o) {
-  DType d = o.dtype ? *o.dtype : default_sum_dtype(a.dtype());
-  return reduce_impl(id, a, reduced_mask(a, o.axis), o.keepdims, d, d, o.out);
+// Note [Reduction dtypes]
+// NumPy resolves a reduction's loop like a binary ufunc call (out, in) -> out:
+// without out= and dtype=, the loop is the input's dtype (sums and products
+// widen bool and small integers to int64/uint64); dtype= names the loop; with
+// out= alone the loop is promote_types(out, in), so prod(uint64, out=float64)
+// multiplies in float64. The input is converted to the loop dtype element by
+// element inside the backend's loop, and the result into out's dtype: no
+// temporaries. (NumPy's buffered iteration also rounds the running result
+// through out's dtype every 8192 elements; cunum converts once, at the end.)
+struct Dtypes {
+  DType loop, result;
+};
+Dtypes resolve_dtypes(ReduceId id, const ndarray& a, const ReduceOptions& o) {
+  const core::ReduceInfo& info = core::reduce_info(id);
+  const bool sum_like = info.kind == ReduceKind::Sum || info.kind == ReduceKind::NanSum;
+  if (o.dtype && !sum_like)
+    throw TypeError(std::string(info.name) + "() got an unexpected keyword argument 'dtype'");
+  switch (info.kind) {
+    case ReduceKind::Sum:
+    case ReduceKind::NanSum: {
+      const DType loop = o.dtype ? *o.dtype
+                         : o.out ? promote_types(o.out->dtype(), a.dtype())
+                                 : default_sum_dtype(a.dtype());
+      return {loop, loop};
+    }
+    case ReduceKind::Extremum: {
+      const DType loop = o.out ? promote_types(o.out->dtype(), a.dtype()) : a.dtype();
+      return {loop, loop};
+    }
+    case ReduceKind::Truth: return {a.dtype(), DType::Bool};
+    case ReduceKind::Arg: break;
+  }
+  return {a.dtype(), DType::Int64};
+}
+
+// The input view holding, along every reduced dim, only index 0.
+ndarray first_along(const ndarray& a, const std::vector<bool>& red) {
+  Shape s = a.shape();
+  for (int d = 0; d < a.ndim(); ++d)
+    if (red[d]) s[d] = 1;
+  return ndarray(a.storage(), a.offset(), s, a.strides(), a.dtype());
+}
+
+ndarray reduce_impl(ReduceId id, const ndarray& a0, const std::vector<bool>& red, bool keepdims, Dtypes dt,
+                    const std::optional<ndarray>& out) {
+  const core::ReduceInfo& info = core::reduce_info(id);
+  const int nd = a0.ndim();
+  Shape kept_shape, keep_shape;
+  int64_t count = 1, out_size = 1;
+  for (int d = 0; d < nd; ++d) {
+    if (red[d]) {
+      count *= a0.shape()[d];
+      keep_shape.push_back(1);
+    } else {
+      kept_shape.push_back(a0.shape()[d]);
+      keep_shape.push_back(a0.shape()[d]);
+      out_size *= a0.shape()[d];
+    }
+  }
+  // No identity: an empty reduction is an error even with no outputs.
+  if (count == 0 && info.kind == ReduceKind::Arg)
+    throw ValueError("attempt to get " + std::string(info.name) + " of an empty sequence");
+  if (count == 0 && info.kind == ReduceKind::Extremum)
+    throw ValueError("zero-size array to reduction operation " + std::string(info.ufunc) +
+                     " which has no identity");
+  const Shape& res_shape = keepdims ? keep_shape : kept_shape;
+  if (out && out->shape() != res_shape) {
+    if (out->ndim() != static_cast<int>(res_shape.size()))
+      throw ValueError("output parameter for reduction operation " + std::string(info.ufunc) +
+                       " has the wrong number of dimensions: Found " + std::to_string(out->ndim()) +
+                       " but expected " + std::to_string(res_shape.size()));
+    throw ValueError("output parameter for reduction operation " + std::string(info.ufunc) +
+                     " has a non-matching shape " + shape_str(out->shape()) + ", expected " +
+                     shape_str(res_shape));
+  }
+  if (out_size == 0) return out ? *out : empty(res_shape, dt.result, a0.device());
+
+  ndarray a = a0;
+  // Note [Extrema through out's dtype]
+  // NumPy starts a reduction without identity by copying the first element
+  // (along the reduced dims) into `out`, so with an out= of another dtype
+  // that element passes through out's dtype before the loop sees it:
+  // max(int16 [-3, 5], out=uint32) is 4294967293. Where that round trip can
+  // change a value, cunum does the same on a copy of the input in the loop dtype.
+  if (out && info.kind == ReduceKind::Extremum && out->dtype() != dt.loop &&
+      !can_cast(dt.loop, out->dtype(), Casting::Safe)) {
+    a = a0.astype(dt.loop);
+    ndarray first = first_along(a, red);
+    core::assign(first, first.astype(out->dtype()));
+  }
+
+  // NumPy writes reduction results into `out` with unsafe casting; the
+  // backend converts each result on its way out (Note [Reduction plans]).
+  const bool direct = out && !core::may_overlap(*out, a) && out->device() == a.device();
+  ndarray res = direct ? *out : empty(res_shape, dt.result, a.device());
+
+  backend::ReducePlan p;
+  p.in_dtype = a.dtype();
+  p.loop_dtype = dt.loop;
+  p.out_dtype = res.dtype();
+  // Kept dims over [input, output] ordered by the output; reduced dims over
+  // the input (Note [Dimension coalescing]).
+  auto gather = [&](const ndarray& src) {
+    Shape ks, rs;
+    Strides kin, kout, rin;
+    for (int d = 0, od = 0; d < nd; ++d) {
+      if (red[d]) {
+        rs.push_back(src.shape()[d]);
+        rin.push_back(src.strides()[d]);
+        if (keepdims) ++od;
+      } else {
+        ks.push_back(src.shape()[d]);
+        kin.push_back(src.strides()[d]);
+        kout.push_back(res.strides()[od++]);
+      }
+    }
+    const core::PlanOperand kept[2] = {{src.data(), kin}, {res.data(), kout}};
+    Dims kst[2];
+    core::coalesce_dims(ks, kept, 2, 1, p.out_shape, kst);
+    p.in_strides = kst[0];
+    p.out_strides = kst[1];
+    const core::PlanOperand reduced[1] = {{src.data(), rin}};
+    core::coalesce_dims(rs, reduced, 1, 0, p.red_shape, &p.red_strides);
+    p.in = src.data();
+  };
+  gather(a);
+  if (p.red_shape.size() > 1) {
+    // The reduced dims do not form one strided run: copy them into one (kept
+    // dims first, reduced dims last, C order), in the input's own dtype.
+    std::vector<int64_t> perm;
+    for (int d = 0; d < nd; ++d)
+      if (!red[d]) perm.push_back(d);
+    for (int d = 0; d < nd; ++d)
+      if (red[d]) perm.push_back(d);
+    ndarray t = transpose(a, perm).copy('C');
+    // Back in the original dim order, so the gather above applies unchanged.
+    std::vector<int64_t> inv(nd);
+    for (int k = 0; k < nd; ++k) inv[perm[k]] = k;
+    a = transpose(t, inv);
+    gather(a);
+    CUNUM_ASSERT(p.red_shape.size() <= 1);
+  }
+  p.out = res.data();
+  backend::get(a.device()).reduce(id, p);
+  if (direct) return *out;
+  if (out) {
+    core::assign(*out, res);
+    return *out;
+  }
+  return res;
+}
+
+ndarray reduce_axes(ReduceId id, const ndarray& a, const ReduceOptions& o) {
+  const std::vector<bool> red = reduced_mask(a, o.axis, o.axis_is_int);
+  const Dtypes dt = resolve_dtypes(id, a, o);
+  const core::ReduceInfo& info = core::reduce_info(id);
+  // Note [NaN before conversion]
+  // nansum(x, dtype=int32) adds NaN as 0: NumPy replaces NaN in (a copy of)
+  // the input before converting it. The descriptor sees the loop dtype, so
+  // where that conversion would hide a NaN (to an integer or bool, complex to
+  // real) the NaNs are replaced here first, on a copy; otherwise the
+  // descriptor skips them in registers.
+  const DType in = a.dtype();
+  if (info.kind == ReduceKind::NanSum && is_inexact(in) &&
+      (!is_inexact(dt.loop) || (is_complex(in) && !is_complex(dt.loop)))) {
+    ndarray t = a.copy();
+    const double identity = std::string(info.ufunc) == "multiply" ? 1.0 : 0.0;  // of add / multiply
+    copyto(t, identity, Casting::Unsafe, not_equal(a, a));
+    return reduce_impl(id, t, red, o.keepdims, dt, o.out);
+  }
+  return reduce_impl(id, a, red, o.keepdims, dt, o.out);
 }
 
 ndarray arg_reduce(ReduceId id, const ndarray& a, std::optional<int64_t> axis, bool keepdims,
                    const std::optional<ndarray>& out) {
+  const char* name = core::reduce_info(id).name;
   if (out) {
     Shape want;
     if (axis) {
@@ -181,15 +229,17 @@ ndarray arg_reduce(ReduceId id, const ndarray& a, std::optional<int64_t> axis, b
       want.assign(a.ndim(), 1);
     }
     if (out->shape() != want)
-      throw ValueError("output array does not match result of np." + std::string(ufunc_name(id)) + ".");
+      throw ValueError("output array does not match result of np." + std::string(name) + ".");
   }
   if (out && !can_cast(out->dtype(), DType::Int64, Casting::Safe))
     throw TypeError("Cannot cast array data from dtype('" + std::string(dtype_name(out->dtype())) +
                     "') to dtype('int64') according to the rule 'safe'");
+  const Dtypes dt{a.dtype(), DType::Int64};
   if (!axis) {
+    // The index is into the C-ordered flattening: a copy where the input is
+    // not C-contiguous (the planner would otherwise walk memory order).
     ndarray flat = ravel(a);
-    ndarray r = reduce_impl(id, flat, {true}, false, a.dtype(), DType::Int64,
-                            keepdims ? std::nullopt : out);
+    ndarray r = reduce_impl(id, flat, {true}, false, dt, keepdims ? std::nullopt : out);
     if (!keepdims) return r;
     Shape ones(a.ndim(), 1);
     ndarray k = reshape(r, ones);
@@ -203,29 +253,27 @@ ndarray arg_reduce(ReduceId id, const ndarray& a, std::optional<int64_t> axis, b
     return arg_reduce(id, a, std::nullopt, keepdims, out);
   std::vector<bool> m(a.ndim(), false);
   m[normalize_axis(*axis, a.ndim())] = true;
-  return reduce_impl(id, a, m, keepdims, a.dtype(), DType::Int64, out);
+  return reduce_impl(id, a, m, keepdims, dt, out);
 }
 }  // namespace
 
-ndarray sum(const ndarray& a, const ReduceOptions& o) { return sum_like(ReduceId::sum, a, o); }
-ndarray prod(const ndarray& a, const ReduceOptions& o) { return sum_like(ReduceId::prod, a, o); }
-
-ndarray max(const ndarray& a, const ReduceOptions& o) {
-  return reduce_impl(ReduceId::max, a, reduced_mask(a, o.axis), o.keepdims, a.dtype(), a.dtype(), o.out);
-}
-ndarray min(const ndarray& a, const ReduceOptions& o) {
-  return reduce_impl(ReduceId::min, a, reduced_mask(a, o.axis), o.keepdims, a.dtype(), a.dtype(), o.out);
-}
-ndarray any(const ndarray& a, const ReduceOptions& o) {
-  return reduce_impl(ReduceId::any, a, reduced_mask(a, o.axis), o.keepdims, a.dtype(), DType::Bool, o.out);
-}
-ndarray all(const ndarray& a, const ReduceOptions& o) {
-  return reduce_impl(ReduceId::all, a, reduced_mask(a, o.axis), o.keepdims, a.dtype(), DType::Bool, o.out);
-}
+#define CUNUM_REDUCTION_DEF_Sum(name) \
+  ndarray name(const ndarray& a, const ReduceOptions& o) { return reduce_axes(ReduceId::name, a, o); }
+#define CUNUM_REDUCTION_DEF_NanSum(name) CUNUM_REDUCTION_DEF_Sum(name)
+#define CUNUM_REDUCTION_DEF_Extremum(name) CUNUM_REDUCTION_DEF_Sum(name)
+#define CUNUM_REDUCTION_DEF_Truth(name) CUNUM_REDUCTION_DEF_Sum(name)
+#define CUNUM_REDUCTION_DEF_Arg(name)                                                          \
+  ndarray name(const ndarray& a, std::optional<int64_t> axis, bool keepdims,                  \
+               const std::optional<ndarray>& out) {                                           \
+    return arg_reduce(ReduceId::name, a, axis, keepdims, out);                                 \
+  }
+#define CUNUM_X(name, ufunc, kind, method) CUNUM_REDUCTION_DEF_##kind(name)
+CUNUM_FOR_EACH_REDUCTION(CUNUM_X)
+#undef CUNUM_X
 
 ndarray mean(const ndarray& a, const ReduceOptions& o) {
   if (a.ndim() == 0 && o.axis && !o.axis->empty()) throw AxisError((*o.axis)[0], 0);
-  std::vector<bool> m = reduced_mask(a, o.axis);
+  std::vector<bool> m = reduced_mask(a, o.axis, false);
   int64_t count = 1;
   for (int d = 0; d < a.ndim(); ++d)
     if (m[d]) count *= a.shape()[d];
@@ -244,15 +292,6 @@ ndarray mean(const ndarray& a, const ReduceOptions& o) {
     return *o.out;
   }
   return q;
-}
-
-ndarray argmax(const ndarray& a, std::optional<int64_t> axis, bool keepdims,
-               const std::optional<ndarray>& out) {
-  return arg_reduce(ReduceId::argmax, a, axis, keepdims, out);
-}
-ndarray argmin(const ndarray& a, std::optional<int64_t> axis, bool keepdims,
-               const std::optional<ndarray>& out) {
-  return arg_reduce(ReduceId::argmin, a, axis, keepdims, out);
 }
 
 }  // namespace cunum

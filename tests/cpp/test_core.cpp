@@ -109,6 +109,29 @@ TEST(Reduction, PairwiseSumIsAccurate) {
   EXPECT_LT(std::fabs(got - exact) / exact, 1e-6);
 }
 
+TEST(Reduction, NanSumAndNanProdSkipNaN) {
+  const double nan = std::nan("");
+  ndarray a = from_host<double>({1.5, nan, 2.0, nan, 4.0, 0.5}, {2, 3});
+  EXPECT_EQ(nansum(a).item().as_double(), 8.0);
+  EXPECT_EQ(nanprod(a).item().as_double(), 6.0);
+  EXPECT_EQ(host<double>(nansum(a, 0)), (std::vector<double>{1.5, 4.0, 2.5}));
+  EXPECT_EQ(host<double>(nanprod(a, 1)), (std::vector<double>{3.0, 2.0}));
+  ndarray i = nansum(a, {.dtype = DType::Int32});  // NaN counts as 0 before the conversion
+  EXPECT_EQ(i.dtype(), DType::Int32);
+  EXPECT_EQ(i.item().as_int64(), 1 + 2 + 4 + 0);
+  EXPECT_EQ(nansum(from_host<int8_t>({100, 100}, {2})).dtype(), DType::Int64);
+}
+
+TEST(Reduction, OutOfAnotherDtypeSetsTheLoop) {
+  // NumPy: the loop is promote_types(out, input).
+  ndarray p = zeros({});
+  prod(from_host<uint64_t>({uint64_t(1) << 32, uint64_t(1) << 32}, {2}), {.out = p});
+  EXPECT_EQ(p.item().as_double(), 18446744073709551616.0);
+  ndarray m = zeros({}, DType::UInt32);
+  max(from_host<int16_t>({-3, 5}, {2}), {.out = m});
+  EXPECT_EQ(m.item().as_int64(), 4294967293LL);
+}
+
 TEST(Indexing, SlicesAreViews) {
   ndarray a = arange(10);
   ndarray v = index(a, {Index(Slice{8, 1, -3})});  // 8, 5, 2

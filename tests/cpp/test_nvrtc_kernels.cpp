@@ -82,15 +82,26 @@ TEST(NvrtcKernels, EveryCastFillIotaCompiles) {
   EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
 }
 
+// Every row of CUNUM_FOR_EACH_REDUCTION over every loop dtype, in every
+// strategy: the input in the loop dtype, and converted into it (the sums of
+// small integers, an out= of another dtype), as the planner plans them.
 TEST(NvrtcKernels, EveryReductionCompiles) {
-  Batch b;
-  for (int r = 0; r < 8; ++r)
+  for (int r = 0; r < core::kNumReductions; ++r) {
+    const auto id = static_cast<core::ReduceId>(r);
+    const core::ReduceKind kind = core::reduce_info(id).kind;
+    Batch b;
     for (int d = 0; d < kNumDTypes; ++d) {
-      const auto id = static_cast<core::ReduceId>(r);
       const DType dt = static_cast<DType>(d);
-      if ((id == core::ReduceId::sum || id == core::ReduceId::prod) && is_bool(dt)) continue;
+      DType loop = dt, out = dt;
+      if (kind == core::ReduceKind::Sum && (is_bool(dt) || is_integer(dt)))
+        loop = out = is_unsigned(dt) ? DType::UInt64 : DType::Int64;
+      if (kind == core::ReduceKind::Truth) out = DType::Bool;
+      if (kind == core::ReduceKind::Arg) out = DType::Int64;
       for (int m = 0; m < kNumReduceModes; ++m)  // ranks 0, 1 and 2 spread over the modes
-        b.add(reduce_source(id, dt, (m + d) % 3, static_cast<ReduceMode>(m)));
+        b.add(reduce_source(id, dt, loop, out, (m + d) % 3, static_cast<ReduceMode>(m)));
+      // the loop in the input's dtype, the result into float64 (out=)
+      b.add(reduce_source(id, dt, dt, DType::Float64, 1, static_cast<ReduceMode>(d % kNumReduceModes)));
     }
-  EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
+    EXPECT_NO_THROW(compile_to_cubin(b.src, kArch)) << core::reduce_info(id).name;
+  }
 }

@@ -35,7 +35,7 @@ class CpuBackend final : public Backend {
   void iota(void* dst, int64_t n, DType dtype, const Scalar& start, const Scalar& step) override;
   void ufunc(const core::UfuncDef& def, int loop, const LoopPlan& plan) override;
   bool ufunc_takes_scalars() const override { return true; }
-  void reduce(core::ReduceId id, DType dtype, const ReducePlan& plan) override;
+  void reduce(core::ReduceId id, const ReducePlan& plan) override;
 
  private:
   LoopTable loops_;

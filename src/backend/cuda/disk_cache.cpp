@@ -8,6 +8,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "backend/cuda/embedded_headers.hpp"
 #include "backend/cuda/jit.hpp"
 
 namespace cunum::backend::cuda {
@@ -21,8 +22,15 @@ std::string cache_dir() {
   return "";
 }
 
-// The full key is the source text plus the compiler identity; the file name
-// is its FNV-1a hash, and the file repeats the key so a collision is a miss.
+uint64_t fnv1a(const char* p, size_t n, uint64_t h = 1469598103934665603ull) {
+  for (size_t i = 0; i < n; ++i) h = (h ^ static_cast<unsigned char>(p[i])) * 1099511628211ull;
+  return h;
+}
+
+// The full key is the source text plus the compiler identity and a hash of
+// the embedded kernel headers the source includes (a changed op definition
+// must not load a kernel built from the old one); the file name is its
+// FNV-1a hash, and the file repeats the key so a collision is a miss.
 std::string full_key(const std::string& source, int arch) {
   static const int version = [] {
     try {
@@ -31,12 +39,21 @@ std::string full_key(const std::string& source, int arch) {
       return 0;
     }
   }();
-  return source + "\n// sm_" + std::to_string(arch) + " nvrtc " + std::to_string(version) + "\n";
+  static const uint64_t headers = [] {
+    uint64_t h = 1469598103934665603ull;
+    for (int i = 0; i < kNumEmbeddedHeaders; ++i) {
+      h = fnv1a(kEmbeddedHeaders[i].name, std::strlen(kEmbeddedHeaders[i].name), h);
+      h = fnv1a(kEmbeddedHeaders[i].text, std::strlen(kEmbeddedHeaders[i].text), h);
+    }
+    return h;
+  }();
+  char hh[17];
+  std::snprintf(hh, sizeof hh, "%016llx", static_cast<unsigned long long>(headers));
+  return source + "\n// sm_" + std::to_string(arch) + " nvrtc " + std::to_string(version) + " headers " + hh + "\n";
 }
 
 std::string path_for(const std::string& dir, const std::string& key) {
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : key) h = (h ^ c) * 1099511628211ull;
+  const uint64_t h = fnv1a(key.data(), key.size());
   char name[32];
   std::snprintf(name, sizeof name, "%016llx.cubin", static_cast<unsigned long long>(h));
   return dir + "/" + name;

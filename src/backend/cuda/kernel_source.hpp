@@ -96,8 +96,11 @@ constexpr int kNumReduceModes = 6;
 // Elements per 16-byte vector of `dtype` in the Inner modes, and in OuterVec.
 int reduce_vector_width(DType dtype);
 int reduce_outer_vector_width(DType dtype);
-// Bytes per partial (an upper bound of the kernels' `sizeof(Acc)`).
-size_t reduce_partial_bytes(core::ReduceId id, DType dtype);
-std::string reduce_source(core::ReduceId id, DType dtype, int out_nd, ReduceMode mode);
+// Bytes per partial (an upper bound of the kernels' `sizeof(Acc)`) for a
+// reduction over loop dtype `loop`.
+size_t reduce_partial_bytes(core::ReduceId id, DType loop);
+// A kernel that reads `in` elements, reduces them as the descriptor of `id`
+// over `loop` and writes `out` results (Note [Reduction plans]).
+std::string reduce_source(core::ReduceId id, DType in, DType loop, DType out, int out_nd, ReduceMode mode);
 
 }  // namespace cunum::backend::cuda

@@ -23,11 +23,11 @@ bool long_rows_by_warp() {
 }
 }  // namespace
 
-void CudaBackend::reduce(core::ReduceId id, DType dtype, const ReducePlan& plan) {
+void CudaBackend::reduce(core::ReduceId id, const ReducePlan& plan) {
   const int nd = static_cast<int>(plan.out_shape.size());
-  int64_t n_out = 1;
-  for (int64_t s : plan.out_shape) n_out *= s;
+  const int64_t n_out = plan.outputs();
   if (n_out <= 0) return;
+  const DType dtype = plan.in_dtype;  // what the kernels load
   CUNUM_ASSERT(plan.red_shape.size() <= 1);
   const int64_t R = plan.red_shape.empty() ? 1 : plan.red_shape[0];
   const int64_t rs = plan.red_strides.empty() ? 0 : plan.red_strides[0];
@@ -73,9 +73,11 @@ void CudaBackend::reduce(core::ReduceId id, DType dtype, const ReducePlan& plan)
   }
   const int64_t width = int64_t(1) << flags[1];
 
+  // Note [Kernel cache keys]: the mode and the output dtype above the common fields.
   auto get = [&](ReduceMode m) {
-    return kernel(key(Family::Reduce, static_cast<int>(id) | static_cast<int>(m) << 4, dtype, dtype, nd, false),
-                  [&] { return reduce_source(id, dtype, nd, m); });
+    const uint64_t k = key(Family::Reduce, static_cast<int>(id), plan.in_dtype, plan.loop_dtype, nd, false) |
+                       uint64_t(m) << 44 | uint64_t(plan.out_dtype) << 48;
+    return kernel(k, [&] { return reduce_source(id, plan.in_dtype, plan.loop_dtype, plan.out_dtype, nd, m); });
   };
   const LoadedKernel main = get(mode);
   // Resident blocks of 256 threads per SM for this kernel (its registers decide).
@@ -118,7 +120,7 @@ void CudaBackend::reduce(core::ReduceId id, DType dtype, const ReducePlan& plan)
   p.set_aux(2, static_cast<double>(outer_parts ? 1 : C));
   p.set_aux(3, static_cast<double>(outer_parts ? n_out : 1));
   p.set_value(flags, sizeof flags);
-  void* parts = C > 1 ? allocate(static_cast<size_t>(n_out * C) * reduce_partial_bytes(id, dtype)) : nullptr;
+  void* parts = C > 1 ? allocate(static_cast<size_t>(n_out * C) * reduce_partial_bytes(id, plan.loop_dtype)) : nullptr;
   p.set_data(2, parts);
   use_device();
   void* args[] = {p.bytes.data()};

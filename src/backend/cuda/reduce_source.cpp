@@ -1,136 +1,66 @@
 // Reduction kernel sources (Note [Reduction strategies] in kernel_source.hpp).
 //
-// Every source has the same shape: the per-reduction pieces (accumulator
-// struct `Acc`, `put` one element, `merge` two accumulators, `finish` into the
-// output), the group-combine helpers (warp shuffles, then shared memory across
+// Every source has the same shape: the reduction's descriptor (Note
+// [Reduction descriptors], cunum/kernels/reductions.hpp) named by the
+// accumulator `Acc` and four one-line wrappers (`put` one element converted to
+// the loop dtype, `merge` two accumulators, `finish` into the output's dtype),
+// the group-combine helpers (warp shuffles, then shared memory across
 // the warps of a block), and the one kernel of the requested mode.
 #include <algorithm>
+
+#include "cunum/kernels/reductions.hpp"
 
 #include "backend/cuda/kernel_source.hpp"
 
 namespace cunum::backend::cuda {
 
+namespace {
+// The reduction descriptors; they include ops.hpp and convert.hpp themselves
+// (by the names their #pragma once knows them by under NVRTC).
+const char* const kReducePrelude =
+    "#include \"cunum/kernels/reductions.hpp\"\n"
+    "using namespace cunum;\n";
+}  // namespace
+
 int reduce_vector_width(DType dtype) { return static_cast<int>(std::max<size_t>(1, 16 / itemsize(dtype))); }
 
 int reduce_outer_vector_width(DType dtype) { return std::min(4, reduce_vector_width(dtype)); }
 
-namespace {
-
-// Which optional fields an accumulator carries: `idx` (arg reductions) and
-// `have` (reductions without an identity). Sums carry only the value, which
-// keeps registers, shared memory and the partials buffer small.
-struct AccFields {
-  bool idx = false, have = false;
-};
-
-AccFields acc_fields(core::ReduceId id) {
-  using core::ReduceId;
+size_t reduce_partial_bytes(core::ReduceId id, DType loop) {
+  // sizeof the descriptor's accumulator (the kernels' `Acc`), rounded up to 16 bytes.
+  size_t bytes = 0;
   switch (id) {
-    case ReduceId::argmax:
-    case ReduceId::argmin: return {true, true};
-    case ReduceId::max:
-    case ReduceId::min: return {false, true};
-    default: return {false, false};
+#define CUNUM_X(name, ufunc, kind, method)                                                         \
+  case core::ReduceId::name:                                                                     \
+    bytes = dispatch(loop, [](auto t) {                                                          \
+      return sizeof(typename ::cunum::reductions::name<typename decltype(t)::type>::acc_t);       \
+    });                                                                                          \
+    break;
+    CUNUM_FOR_EACH_REDUCTION(CUNUM_X)
+#undef CUNUM_X
   }
-}
-
-}  // namespace
-
-size_t reduce_partial_bytes(core::ReduceId id, DType dtype) {
-  // Mirrors the generated `struct Acc` (A = T except: sums of half accumulate
-  // in float, any/all in bool); rounded up generously to 16-byte alignment.
-  const AccFields f = acc_fields(id);
-  size_t a = itemsize(dtype);
-  if (id == core::ReduceId::any || id == core::ReduceId::all) a = 1;
-  if ((id == core::ReduceId::sum || id == core::ReduceId::prod) && dtype == DType::Float16) a = 4;
-  size_t bytes = a;
-  if (f.idx) bytes = (bytes + 7) / 8 * 8 + 8;
-  if (f.have) bytes = (bytes + 3) / 4 * 4 + 4;
   return (bytes + 15) / 16 * 16;
 }
 
-std::string reduce_source(core::ReduceId id, DType dtype, int out_nd, ReduceMode mode) {
-  using core::ReduceId;
-  const std::string T = kernel_type_name(dtype);
-  // Per reduction: the accumulator type A, its start value, how one element v
-  // (at index j) enters it, how another accumulator (oacc, oidx, ohave)
-  // merges into it, and how it is written to `out`.
-  std::string A, init, elem, merge, result;
-  const bool integral = is_integer(dtype) || is_bool(dtype);
-  switch (id) {
-    case ReduceId::sum:
-    case ReduceId::prod: {
-      const bool sum = id == ReduceId::sum;
-      A = integral ? T : "cunum::traits::compute_t<" + T + ">";
-      init = std::string("A(") + (sum ? "0" : "1") + ")";
-      const std::string opn = sum ? "cunum::ops::add{}" : "cunum::ops::multiply{}";
-      const std::string sym = sum ? "+" : "*";
-      elem = integral ? "acc = " + opn + "(acc, v);" : "acc = acc " + sym + " A(v);";
-      merge = integral ? "acc = " + opn + "(acc, oacc);" : "acc = acc " + sym + " oacc;";
-      result = "*(" + T + "*)out = " + T + "(acc);";
-      break;
-    }
-    case ReduceId::max:
-    case ReduceId::min: {
-      const std::string opn = id == ReduceId::max ? "cunum::ops::maximum{}" : "cunum::ops::minimum{}";
-      A = T;
-      init = "A{}";
-      elem = "if (!have) { acc = v; have = 1; } else acc = " + opn + "(acc, v);";
-      merge = "if (ohave) { if (!have) { acc = oacc; have = 1; } else acc = " + opn + "(acc, oacc); }";
-      result = "*(" + T + "*)out = acc;";
-      break;
-    }
-    case ReduceId::argmax:
-    case ReduceId::argmin: {
-      const std::string gt = id == ReduceId::argmax ? ">" : "<";
-      A = T;
-      init = "A{}";
-      // Every accumulator sees its elements in increasing index order: a
-      // strict compare keeps the first of equal values, the first NaN sticks.
-      elem = "if (!have) { acc = v; idx = j; have = 1; } else if (!cunum::math::isnan(acc) && "
-             "(cunum::math::isnan(v) || v " + gt + " acc)) { acc = v; idx = j; }";
-      // Across accumulators: NaN first, then the extremum, ties to the smaller index.
-      merge = "if (ohave) { bool an = cunum::math::isnan(acc), bn = cunum::math::isnan(oacc);"
-              " bool take = !have || (an && bn ? oidx < idx : an ? false : bn ? true :"
-              " (oacc " + gt + " acc) || (!(acc " + gt + " oacc) && oidx < idx));"
-              " if (take) { acc = oacc; idx = oidx; have = 1; } }";
-      result = "*(long long*)out = idx;";
-      break;
-    }
-    case ReduceId::any:
-    case ReduceId::all: {
-      const bool any = id == ReduceId::any;
-      A = "bool";
-      init = any ? "false" : "true";
-      const std::string sym = any ? "||" : "&&";
-      elem = "acc = acc " + sym + " cunum::convert<bool>(v);";
-      merge = "acc = acc " + sym + " oacc;";
-      result = "*(bool*)out = acc;";
-      break;
-    }
-  }
-  const AccFields f = acc_fields(id);
+std::string reduce_source(core::ReduceId id, DType in, DType loop, DType out, int out_nd, ReduceMode mode) {
+  const DType dtype = in;  // what the kernel loads (its vector widths follow it)
   const std::string V = std::to_string(reduce_vector_width(dtype));
   const std::string OV = std::to_string(mode == ReduceMode::OuterVec ? reduce_outer_vector_width(dtype) : 1);
 
-  std::string s = kPrelude + params(out_nd);
-  s += "using T = " + T + ";\nusing A = " + A + ";\n";
-  // --- the accumulator and its four operations
-  s += "struct Acc { A acc;";
-  if (f.idx) s += " long long idx;";
-  if (f.have) s += " int have;";
-  s += " };\n";
-  const std::string bind = std::string("A& acc = s.acc;") + (f.idx ? " long long& idx = s.idx;" : "") +
-                           (f.have ? " int& have = s.have;" : "");
-  s += "__device__ __forceinline__ Acc acc_init() { Acc s; s.acc = " + init + ";" + (f.idx ? " s.idx = 0;" : "") +
-       (f.have ? " s.have = 0;" : "") + " return s; }\n";
-  s += "__device__ __forceinline__ void put(Acc& s, const T v, const long long j) { " + bind + " (void)j; " + elem +
-       " }\n";
-  s += "__device__ __forceinline__ void merge(Acc& s, const Acc& o) { " + bind + " const A oacc = o.acc;" +
-       (f.idx ? " const long long oidx = o.idx;" : "") + (f.have ? " const int ohave = o.have;" : "") + " " + merge +
-       " }\n";
-  s += "__device__ __forceinline__ void finish(char* out, const Acc& s) { const A acc = s.acc;" +
-       std::string(f.idx ? " const long long idx = s.idx;" : "") + " (void)acc; " + result + " }\n";
+  std::string s = kReducePrelude + params(out_nd);
+  // T: the input's elements as loaded; the descriptor R runs over the loop
+  // dtype LoopT, and its result is converted to the output's dtype OutT.
+  s += std::string("using T = ") + kernel_type_name(in) + ";\nusing LoopT = " + kernel_type_name(loop) +
+       ";\nusing OutT = " + kernel_type_name(out) + ";\n";
+  s += std::string("using R = cunum::reductions::") + core::reduce_info(id).name + "<LoopT>;\n";
+  // --- the accumulator and its four operations (Note [Reduction descriptors])
+  s += "using Acc = R::acc_t;\n"
+       "__device__ __forceinline__ Acc acc_init() { return R::init(); }\n"
+       "__device__ __forceinline__ void put(Acc& s, const T v, const long long j) {"
+       " R::accumulate(s, cunum::convert<LoopT>(v), j); }\n"
+       "__device__ __forceinline__ void merge(Acc& s, const Acc& o) { R::merge(s, o); }\n"
+       "__device__ __forceinline__ void finish(char* out, const Acc& s) {"
+       " *(OutT*)out = cunum::convert<OutT>(R::finalize(s)); }\n";
   // --- combining the accumulators of a warp (shuffles) and of a block
   // Native shuffles for 4- and 8-byte arithmetic types; any other trivially
   // copyable X (bool, int8, half, complex ...) as 32-bit words through a union.
@@ -150,10 +80,11 @@ std::string reduce_source(core::ReduceId id, DType dtype, int out_nd, ReduceMode
        "  return u.x;\n}\n";
   // Merges the accumulators of each aligned group of `width` lanes (a power
   // of two <= 32); all 32 lanes must call it.
+  // An arg-reduction's value and index go as two shuffles of their own types.
+  s += "template <class X> __device__ __forceinline__ cunum::reductions::ArgAcc<X> shfl_xor("
+       "cunum::reductions::ArgAcc<X> a, int m) { a.v = shfl_xor(a.v, m); a.idx = shfl_xor(a.idx, m); return a; }\n";
   s += "__device__ __forceinline__ void warp_merge(Acc& s, int width = 32) {\n"
-       "  for (int m = width >> 1; m > 0; m >>= 1) { Acc o; o.acc = shfl_xor(s.acc, m);" +
-       std::string(f.idx ? " o.idx = shfl_xor(s.idx, m);" : "") + (f.have ? " o.have = shfl_xor(s.have, m);" : "") +
-       " merge(s, o); }\n}\n";
+       "  for (int m = width >> 1; m > 0; m >>= 1) { const Acc o = shfl_xor(s, m); merge(s, o); }\n}\n";
   // The whole block (256 threads, 8 warps); the result is in thread 0.
   s += "__device__ __forceinline__ Acc block_merge(Acc s) {\n"
        "  __shared__ Acc sh[8];\n"
