@@ -1,3 +1,7 @@
+// Array creation routines (NumPy's "Array creation routines" chapter) that
+// compute their contents or compose the array's constructors: numerical
+// ranges, identity matrices, contiguous copies. The constructors themselves
+// (empty, zeros, full, array ...) are in src/core/constructors.cpp.
 #include "cunum/creation.hpp"
 
 #include <algorithm>
@@ -10,85 +14,6 @@
 #include "cunum/ufuncs.hpp"
 
 namespace cunum {
-
-namespace {
-Device dev_or_default(std::optional<Device> d) { return d ? *d : default_device(); }
-
-char keep_order(const ndarray& a) {
-  return (a.is_f_contiguous() && !a.is_c_contiguous()) ? 'F' : 'C';
-}
-
-// A fresh array whose memory order follows a's strides (NumPy's order='K').
-ndarray allocate_like_k(const ndarray& a, DType dtype, Device dev) {
-  if (a.is_c_contiguous() || a.ndim() < 2) return ndarray::allocate(a.shape(), dtype, dev, 'C');
-  if (a.is_f_contiguous()) return ndarray::allocate(a.shape(), dtype, dev, 'F');
-  const int nd = a.ndim();
-  std::vector<int64_t> perm(nd);
-  for (int i = 0; i < nd; ++i) perm[i] = i;
-  std::stable_sort(perm.begin(), perm.end(), [&](int64_t x, int64_t y) {
-    return std::llabs(a.strides()[x]) > std::llabs(a.strides()[y]);
-  });
-  Shape ps(nd);
-  for (int i = 0; i < nd; ++i) ps[i] = a.shape()[perm[i]];
-  ndarray c = ndarray::allocate(ps, dtype, dev, 'C');
-  Shape s(nd);
-  Strides st(nd);
-  for (int i = 0; i < nd; ++i) {
-    s[perm[i]] = ps[i];
-    st[perm[i]] = c.strides()[i];
-  }
-  return ndarray(c.storage(), 0, s, st, dtype, true);
-}
-}  // namespace
-
-ndarray empty(const Shape& shape, DType dtype, std::optional<Device> device, char order) {
-  if (order != 'C' && order != 'F') throw ValueError("only 'C' or 'F' order is permitted");
-  return ndarray::allocate(shape, dtype, dev_or_default(device), order);
-}
-ndarray zeros(const Shape& shape, DType dtype, std::optional<Device> device, char order) {
-  ndarray a = empty(shape, dtype, device, order);
-  a.fill(Scalar(0));
-  return a;
-}
-ndarray ones(const Shape& shape, DType dtype, std::optional<Device> device, char order) {
-  ndarray a = empty(shape, dtype, device, order);
-  a.fill(Scalar(1));
-  return a;
-}
-ndarray full(const Shape& shape, const Scalar& value, std::optional<DType> dtype,
-             std::optional<Device> device, char order) {
-  ndarray a = empty(shape, dtype ? *dtype : value.default_dtype(), device, order);
-  a.fill(value);
-  return a;
-}
-
-ndarray empty_like(const ndarray& like, std::optional<DType> dtype, char order,
-                   std::optional<Shape> shape, std::optional<Device> device) {
-  char o = order;
-  const DType d = dtype ? *dtype : like.dtype();
-  const Device dev = device ? *device : like.device();
-  if (o == 'K' && (!shape || *shape == like.shape())) return allocate_like_k(like, d, dev);
-  if (o == 'K' || o == 'A') o = keep_order(like);
-  return empty(shape ? *shape : like.shape(), d, dev, o);
-}
-ndarray zeros_like(const ndarray& like, std::optional<DType> dtype, char order,
-                   std::optional<Shape> shape, std::optional<Device> device) {
-  ndarray a = empty_like(like, dtype, order, shape, device);
-  a.fill(Scalar(0));
-  return a;
-}
-ndarray ones_like(const ndarray& like, std::optional<DType> dtype, char order,
-                  std::optional<Shape> shape, std::optional<Device> device) {
-  ndarray a = empty_like(like, dtype, order, shape, device);
-  a.fill(Scalar(1));
-  return a;
-}
-ndarray full_like(const ndarray& like, const Scalar& value, std::optional<DType> dtype,
-                  char order, std::optional<Shape> shape, std::optional<Device> device) {
-  ndarray a = empty_like(like, dtype, order, shape, device);
-  a.fill(value);
-  return a;
-}
 
 ndarray arange(const Scalar& stop) { return arange(Scalar(0), stop, Scalar(1)); }
 
@@ -193,53 +118,6 @@ ndarray eye(int64_t n, std::optional<int64_t> m_opt, int64_t k, DType dtype,
 
 ndarray identity(int64_t n, DType dtype, std::optional<Device> device) {
   return eye(n, n, 0, dtype, device);
-}
-
-ndarray scalar_array(const Scalar& value, std::optional<DType> dtype, std::optional<Device> device) {
-  DType d = dtype ? *dtype : value.default_dtype();
-  if (!dtype) value.check_fits(d);
-  ndarray a = empty({}, d, device);
-  a.fill(value);
-  return a;
-}
-
-ndarray from_host_bytes(const void* data, const Shape& shape, DType dtype, std::optional<Device> device) {
-  ndarray a = empty(shape, dtype, device);
-  backend::get(a.device()).copy_from_host(a.data(), data, static_cast<size_t>(a.nbytes()));
-  return a;
-}
-
-ndarray array(const ndarray& a, std::optional<DType> dtype, bool copy, char order,
-              std::optional<Device> device) {
-  const DType d = dtype ? *dtype : a.dtype();
-  const Device dev = device ? *device : a.device();
-  char o = order;
-  if (o == 'K' || o == 'A') o = keep_order(a);
-  if (!copy && d == a.dtype() && dev == a.device() &&
-      (order == 'K' || order == 'A' || (o == 'C' ? a.is_c_contiguous() : a.is_f_contiguous())))
-    return a;
-  ndarray r = order == 'K' ? allocate_like_k(a, d, dev) : ndarray::allocate(a.shape(), d, dev, o);
-  if (dev != a.device()) {
-    // Across devices, in the source dtype (cast afterwards on the target):
-    // CPU memory is host memory, so one backend copy does it; GPU to GPU goes
-    // directly where the backend can, else through a host buffer.
-    const ndarray src = a.is_c_contiguous() ? a : a.copy('C');
-    ndarray moved = d == a.dtype() && r.is_c_contiguous() ? r : empty(a.shape(), a.dtype(), dev);
-    const size_t n = static_cast<size_t>(a.nbytes());
-    if (a.device().is_cpu()) {
-      backend::get(dev).copy_from_host(moved.data(), src.data(), n);
-    } else if (dev.is_cpu()) {
-      backend::get(a.device()).copy_to_host(moved.data(), src.data(), n);
-    } else if (!backend::get(a.device()).copy_to_device(moved.data(), dev, src.data(), n)) {
-      std::vector<unsigned char> buf(n);
-      backend::get(a.device()).copy_to_host(buf.data(), src.data(), n);
-      backend::get(dev).copy_from_host(moved.data(), buf.data(), n);
-    }
-    if (moved.data() != r.data()) core::assign(r, moved);
-  } else {
-    core::assign(r, a);
-  }
-  return r;
 }
 
 ndarray ascontiguousarray(const ndarray& a, std::optional<DType> dtype) {
