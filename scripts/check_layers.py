@@ -50,13 +50,14 @@ PUBLIC_HEADERS = {
     "ufunc.hpp": "core",
     "ufuncs.hpp": "core",
     "format.hpp": "core",
-    # Chapter headers that also declare what the planner itself uses (the
-    # array's constructors, reshape/transpose, the reductions): the symbol
-    # check (--objects) keeps core from calling their routines.
+    # Chapter headers that also declare what the core defines and uses: the
+    # array's constructors (src/core/constructors.cpp) and views
+    # (src/core/views.cpp), and the reductions generated from their table
+    # (src/core/reduction.cpp). The symbol check (--objects) keeps the core
+    # from calling the routines they declare too (src/routines/).
     "creation.hpp": "core",
     "manipulation.hpp": "core",
     "reduction.hpp": "core",
-    "indexing.hpp": "core",
     "cunum.hpp": "top",            # the umbrella header
 }
 
