@@ -3,6 +3,7 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include "args.hpp"
 #include "backend/backend.hpp"
 #include "bindings.hpp"
 #include "convert.hpp"
@@ -28,17 +29,6 @@ nb::tuple to_tuple(const Dims& v) {
     PyTuple_SET_ITEM(t, static_cast<Py_ssize_t>(i), x);
   }
   return r;
-}
-
-std::optional<int64_t> opt_index(nb::handle h) {
-  if (h.is_none()) return std::nullopt;
-  if (PyLong_CheckExact(h.ptr())) {  // the usual case: no __index__ call
-    int overflow = 0;
-    const long long v = PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
-    if (!overflow && !(v == -1 && PyErr_Occurred())) return v;
-    PyErr_Clear();
-  }
-  return nb::cast<int64_t>(nb::int_(h.attr("__index__")()));
 }
 
 [[noreturn]] void advanced_index_error() {
