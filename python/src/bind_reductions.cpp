@@ -84,7 +84,7 @@ void bind_reductions(nb::module_& m) {
 #undef CUNUM_RED_BIND_Extremum
 #undef CUNUM_RED_BIND_Truth
 #undef CUNUM_RED_BIND_Arg
-  // The table, for python/cunum/_reductions.py: (name, kind, is a method) per row.
+  // The table, for python/cunum/_routines/reductions.py: (name, kind, is a method) per row.
   {
     nb::list table;
     static const char* const kKinds[] = {"sum", "sum", "extremum", "truth", "arg"};

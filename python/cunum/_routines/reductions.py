@@ -11,8 +11,8 @@ signature NumPy gives its kind:
 """
 import operator
 
-from . import _core
-from ._convert import asarray as _as
+from .. import _core
+from .._convert import asarray as _as
 
 ndarray = _core.ndarray
 

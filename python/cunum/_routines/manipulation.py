@@ -1,6 +1,6 @@
 """Shape manipulation with NumPy's signatures (all views when NumPy's are)."""
-from . import _core
-from ._convert import asarray as _as
+from .. import _core
+from .._convert import asarray as _as
 
 ndarray = _core.ndarray
 
