@@ -1,12 +1,8 @@
 """Shape manipulation with NumPy's signatures (all views when NumPy's are)."""
 from .. import _core
-from .._convert import asarray as _as
+from ._args import _a
 
 ndarray = _core.ndarray
-
-
-def _a(x):
-    return x if isinstance(x, ndarray) else _as(x)
 
 
 def reshape(a, shape=None, order="C", *, newshape=None, copy=None):

@@ -9,25 +9,10 @@ signature NumPy gives its kind:
     max, min, any, all          (a, axis=None, out=None, keepdims=False)
     argmax, argmin              (a, axis=None, out=None, *, keepdims=False)
 """
-import operator
-
 from .. import _core
-from .._convert import asarray as _as
+from ._args import _a, _axis1, _ret
 
 ndarray = _core.ndarray
-
-
-def _a(x):
-    return x if isinstance(x, ndarray) else _as(x)
-
-
-def _ret(r, out):
-    # NumPy returns the very `out` object it was given.
-    return r if out is None else out
-
-
-def _axis1(axis):
-    return None if axis is None else operator.index(axis)
 
 
 def _sum_kind(name, impl):
@@ -71,11 +56,7 @@ amax = max  # noqa: F821  (defined from the table above)
 amin = min  # noqa: F821
 
 
-def mean(a, axis=None, dtype=None, out=None, keepdims=False):
-    return _ret(_core._mean(_a(a), axis, bool(keepdims), dtype, out), out)
-
-
-__all__ += ["amax", "amin", "mean"]
+__all__ += ["amax", "amin"]
 
 _UFUNC_REDUCE = {"add": sum, "multiply": prod, "maximum": max,  # noqa: F821
                  "minimum": min, "logical_and": all, "logical_or": any}  # noqa: F821
