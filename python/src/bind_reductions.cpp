@@ -25,11 +25,13 @@ ReduceOptions ropts(nb::handle axis, bool keepdims, nb::handle dtype, nb::handle
 void bind_reductions(nb::module_& m) {
   // Reductions: one function per row of CUNUM_FOR_EACH_REDUCTION, and, for the
   // rows NumPy has as ndarray methods (argmin/argmax: python/cunum), the
-  // method with NumPy's signature, bound here rather than as a Python wrapper:
+  // method with NumPy's signature, made here rather than as a Python wrapper:
   // `x.sum()` is one nanobind call, not four Python frames. As NumPy, a given
-  // `out` is returned as the very object passed.
-  nb::object nd = m.attr("ndarray");
-  auto method = [&](const char* name, nb::object fn) { nb::setattr(nd, name, fn); };
+  // `out` is returned as the very object passed. The methods go in
+  // `_core._reduction_methods`; python/cunum/_ndarray.py attaches them to the
+  // class (Note [ndarray methods in one place]).
+  nb::dict methods;
+  auto method = [&](const char* name, nb::object fn) { methods[name] = fn; };
 #define CUNUM_RED_FN(fn)                                                                      \
   m.def("_" #fn, [](const ndarray& a, nb::handle axis, bool keepdims, nb::handle dtype,       \
                     nb::handle out) { return cunum::fn(a, ropts(axis, keepdims, dtype, out)); }, \
@@ -92,6 +94,7 @@ void bind_reductions(nb::module_& m) {
       table.append(nb::make_tuple(r.name, kKinds[static_cast<int>(r.kind)], r.method));
     m.attr("_reductions") = table;
   }
+  m.attr("_reduction_methods") = methods;
   m.def("_mean", [](const ndarray& a, nb::handle axis, bool keepdims, nb::handle dtype, nb::handle out) {
     return mean(a, ropts(axis, keepdims, dtype, out));
   }, nb::arg(), nb::arg().none(), nb::arg(), nb::arg().none(), nb::arg().none());

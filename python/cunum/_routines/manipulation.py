@@ -94,14 +94,3 @@ def atleast_3d(*arys):
             return x[None, :, None]
         return x.reshape(1, 1, 1)
     return _atleast(f, arys)
-
-
-def _install():
-    nd = ndarray
-    nd.ravel = lambda self, order="C": ravel(self, order)
-    nd.flatten = lambda self, order="C": _core._flatten(self, str(order).upper())
-    nd.swapaxes = swapaxes
-    nd.squeeze = lambda self, axis=None: squeeze(self, axis)
-
-
-_install()
