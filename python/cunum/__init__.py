@@ -15,7 +15,7 @@ from ._routines.creation import (arange, array, asarray, ascontiguousarray, asfo
 from ._routines.manipulation import (atleast_1d, atleast_2d, atleast_3d, broadcast_arrays,
                                      broadcast_shapes, broadcast_to, expand_dims,
                                      matrix_transpose, moveaxis, permute_dims, ravel, reshape,
-                                     squeeze, swapaxes, transpose)
+                                     roll, squeeze, swapaxes, transpose)
 # sum, prod, max, min, argmax, argmin, any, all, nansum, nanprod, ... (one per row of the
 # C++ reduction table), amax, amin
 from ._routines.reductions import *  # noqa: F401,F403

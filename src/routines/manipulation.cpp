@@ -1,13 +1,16 @@
 // Array manipulation routines (NumPy's "Array manipulation routines"
 // chapter): views and copies built on the array's own views (reshape, ravel,
-// transpose: src/core/views.cpp) and on broadcasting.
+// transpose: src/core/views.cpp), on broadcasting, on slicing and copies.
 #include "cunum/manipulation.hpp"
 
 #include <algorithm>
+#include <string>
 
+#include "core/assign.hpp"
 #include "core/loop_plan.hpp"
 #include "cunum/creation.hpp"
 #include "cunum/error.hpp"
+#include "cunum/indexing.hpp"
 
 namespace cunum {
 
@@ -129,6 +132,48 @@ ndarray atleast_3d(const ndarray& a) {
   if (a.ndim() == 2) return expand_dims(a, {2});
   if (a.ndim() == 1) return expand_dims(a, {0, 2});
   return reshape(a, {1, 1, 1});
+}
+
+// Note [roll in pieces]
+// Rolling an axis by o moves two slabs: [0, n-o) to [o, n) and [n-o, n) to
+// [0, o). Rolling k axes at once moves the 2^k combinations of slabs, each
+// one copy between slice views: one pass over memory, no temporary.
+ndarray roll(const ndarray& a, const std::vector<int64_t>& shift,
+             std::optional<std::vector<int64_t>> axis) {
+  if (!axis) return roll(ravel(a), shift, std::vector<int64_t>{0}).reshape(a.shape());
+  const int nd = a.ndim();
+  for (int64_t& ax : *axis) ax = normalize_axis(ax, nd);  // AxisError before anything else
+  const size_t ns = shift.size(), na = axis->size();
+  if (ns != na && ns != 1 && na != 1)
+    throw ValueError("shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is "
+                     "between arg 0 with shape (" + std::to_string(ns) + ",) and arg 1 with shape (" +
+                     std::to_string(na) + ",).");
+  // The net offset of each axis in [0, n): shifts on a repeated axis add up.
+  std::vector<int64_t> offset(nd, 0);
+  const size_t pairs = ns == 1 ? na : ns;
+  for (size_t i = 0; i < pairs; ++i) {
+    const int d = static_cast<int>((*axis)[na == 1 ? 0 : i]);
+    const int64_t n = a.shape()[d];
+    if (n == 0) continue;
+    const int64_t s = shift[ns == 1 ? 0 : i] % n;
+    offset[d] = (offset[d] + s + n) % n;
+  }
+  std::vector<int> rolled;
+  for (int d = 0; d < nd; ++d)
+    if (offset[d] != 0) rolled.push_back(d);
+  ndarray r = empty_like(a);
+  std::vector<Index> src(nd, Index(Slice{})), dst(nd, Index(Slice{}));
+  for (uint64_t piece = 0; piece < (uint64_t{1} << rolled.size()); ++piece) {
+    for (size_t k = 0; k < rolled.size(); ++k) {
+      const int d = rolled[k];
+      const int64_t n = a.shape()[d], o = offset[d];
+      const bool wraps = (piece >> k) & 1;  // the slab that wraps around to the front
+      src[d] = wraps ? Slice{n - o, {}, {}} : Slice{{}, n - o, {}};
+      dst[d] = wraps ? Slice{{}, o, {}} : Slice{o, {}, {}};
+    }
+    core::assign(index(r, dst), index(a, src));
+  }
+  return r;
 }
 
 }  // namespace cunum

@@ -71,6 +71,10 @@ def _atleast(fn, arys):
     return res[0] if len(res) == 1 else tuple(res)
 
 
+def roll(a, shift, axis=None):
+    return _core._roll(_a(a), shift, axis)
+
+
 def atleast_1d(*arys):
     return _atleast(lambda x: x if x.ndim >= 1 else x.reshape(1), arys)
 
