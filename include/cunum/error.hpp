@@ -18,13 +18,15 @@ struct OverflowError : Error { using Error::Error; };
 struct ZeroDivisionError : Error { using Error::Error; };
 struct OutOfMemoryError : Error { using Error::Error; };
 // numpy.exceptions.AxisError: both a ValueError and an IndexError in NumPy.
+// `prefix` names the argument (NumPy's msg_prefix: "source: axis 5 is ...").
 struct AxisError : ValueError {
-  AxisError(long long axis, int ndim)
-      : ValueError("axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
-                   std::to_string(ndim)),
-        axis(axis), ndim(ndim) {}
+  AxisError(long long axis, int ndim, std::string prefix = {})
+      : ValueError((prefix.empty() ? "" : prefix + ": ") + "axis " + std::to_string(axis) +
+                   " is out of bounds for array of dimension " + std::to_string(ndim)),
+        axis(axis), ndim(ndim), prefix(std::move(prefix)) {}
   long long axis;
   int ndim;
+  std::string prefix;
 };
 // An internal invariant broke: a bug in cunum, not in the caller's input.
 struct InternalError : Error { using Error::Error; };

@@ -104,6 +104,8 @@ Strides contiguous_strides(const Shape& shape, size_t itemsize, char order = 'C'
 int64_t shape_size(const Shape& shape);  // product; throws ValueError on overflow
 // Normalises an axis into [0, ndim); throws AxisError.
 int normalize_axis(int64_t axis, int ndim);
-std::string shape_str(const Shape& shape);  // "(2, 3)"
+// The same; the AxisError's message names the argument ("source: axis 5 ...").
+int normalize_axis(int64_t axis, int ndim, const char* arg_name);
+std::string shape_str(const Shape& shape);  // "(2,3)", as in NumPy's messages
 
 }  // namespace cunum

@@ -44,6 +44,11 @@ struct ReduceOptions {
 #define CUNUM_X(name, ufunc, kind, method) CUNUM_REDUCTION_DECL_##kind(name)
 CUNUM_FOR_EACH_REDUCTION(CUNUM_X)
 #undef CUNUM_X
+#undef CUNUM_REDUCTION_DECL_Sum
+#undef CUNUM_REDUCTION_DECL_NanSum
+#undef CUNUM_REDUCTION_DECL_Extremum
+#undef CUNUM_REDUCTION_DECL_Truth
+#undef CUNUM_REDUCTION_DECL_Arg
 
 ndarray mean(const ndarray& a, const ReduceOptions& o = {});
 inline ndarray mean(const ndarray& a, int64_t axis) { return mean(a, ReduceOptions{{{axis}}, false, {}, {}, true}); }

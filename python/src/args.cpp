@@ -18,15 +18,43 @@ int64_t as_index(nb::handle h) {
   return nb::cast<int64_t>(nb::steal(PyNumber_Index(h.ptr())));
 }
 
+// Note [Python ints beyond int64 in indices]
+// As NumPy (through CPython's slice handling): a slice bound or step beyond
+// int64 is clamped to it; an integer index in (INT64_MAX, UINT64_MAX] raises
+// OverflowError, and one further out the IndexError NumPy gives for an index
+// it cannot read. Never std::bad_cast.
+namespace {
+nb::object as_pylong(nb::handle h, const char* what) {
+  if (PyLong_Check(h.ptr())) return nb::borrow(h);
+  if (!PyIndex_Check(h.ptr())) throw TypeError(what);
+  PyObject* r = PyNumber_Index(h.ptr());
+  if (!r) throw nb::python_error();
+  return nb::steal(r);
+}
+}  // namespace
+
 std::optional<int64_t> opt_index(nb::handle h) {
   if (h.is_none()) return std::nullopt;
-  if (PyLong_CheckExact(h.ptr())) {  // the usual case: no __index__ call
-    int overflow = 0;
-    const long long v = PyLong_AsLongLongAndOverflow(h.ptr(), &overflow);
-    if (!overflow && !(v == -1 && PyErr_Occurred())) return v;
+  nb::object l = as_pylong(h, "slice indices must be integers or None or have an __index__ method");
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(l.ptr(), &overflow);
+  if (v == -1 && PyErr_Occurred()) throw nb::python_error();
+  if (overflow) return overflow > 0 ? INT64_MAX : INT64_MIN;
+  return v;
+}
+
+int64_t integer_index(nb::handle h) {
+  nb::object l = as_pylong(h, kNumpyBadIndex);
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(l.ptr(), &overflow);
+  if (v == -1 && PyErr_Occurred()) throw nb::python_error();
+  if (!overflow) return v;
+  if (overflow > 0) {
+    (void)PyLong_AsUnsignedLongLong(l.ptr());
+    if (!PyErr_Occurred()) throw OverflowError("Python int too large to convert to C long");
     PyErr_Clear();
   }
-  return nb::cast<int64_t>(nb::int_(h.attr("__index__")()));
+  throw IndexError(kNumpyBadIndex);
 }
 
 std::optional<std::vector<int64_t>> opt_axes(nb::handle h) {

@@ -18,9 +18,15 @@ namespace nb = nanobind;
 // An integer argument: anything with __index__ (a TypeError naming the type
 // otherwise, as NumPy's).
 int64_t as_index(nb::handle h);
-// None -> nullopt, else an integer (a slice bound: a plain int needs no
-// __index__ call).
+// A slice bound or step: None -> nullopt, else an integer; one beyond int64
+// is clamped to it (Note [Python ints beyond int64 in indices], args.cpp).
 std::optional<int64_t> opt_index(nb::handle h);
+// An integer index (a[i]): OverflowError past INT64_MAX up to UINT64_MAX,
+// IndexError (kNumpyBadIndex) further out or for a non-integer, as NumPy.
+int64_t integer_index(nb::handle h);
+inline constexpr const char* kNumpyBadIndex =
+    "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or "
+    "boolean arrays are valid indices";
 // axis=: None -> nullopt (every axis), an integer -> one axis, a tuple or a
 // list -> those axes.
 std::optional<std::vector<int64_t>> opt_axes(nb::handle h);

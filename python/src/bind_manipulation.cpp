@@ -63,14 +63,18 @@ void bind_manipulation(nb::module_& m) {
   m.def("_broadcast_to", [](const ndarray& a, nb::handle shape) { return broadcast_to(a, as_shape(shape)); }, nb::arg(), nb::arg().none());
   m.def("_broadcast_shapes", [](const std::vector<Shape>& shapes) { return broadcast_shapes(shapes); });
   m.def("_roll", [](const ndarray& a, nb::handle shift, nb::handle axis) {
+    // NumPy's order: errors of axis (TypeError, AxisError), then of shift,
+    // then of broadcasting one against the other.
     auto ax = opt_axes(axis);
-    if (ax) {
-      // NumPy's order: errors of axis (TypeError, AxisError) before any of shift.
+    if (ax)
       for (int64_t x : *ax) normalize_axis(x, a.ndim());
-      if (a.ndim() == 0)  // axis=() of a 0-d array: NumPy's own unpacking error
-        throw ValueError("not enough values to unpack (expected 2, got 0)");
+    std::vector<int64_t> shifts = roll_shifts(shift, a.size());
+    if (ax && a.ndim() == 0) {  // axis=() of a 0-d array: NumPy's own unpacking error
+      broadcast_shapes({Shape{static_cast<int64_t>(shifts.size())},
+                        Shape{static_cast<int64_t>(ax->size())}});
+      throw ValueError("not enough values to unpack (expected 2, got 0)");
     }
-    return roll(a, roll_shifts(shift, a.size()), std::move(ax));
+    return roll(a, shifts, std::move(ax));
   }, nb::arg(), nb::arg().none(), nb::arg().none());
 }
 

@@ -7,6 +7,7 @@
 #include "backend/backend.hpp"
 #include "bindings.hpp"
 #include "convert.hpp"
+#include "store.hpp"
 #include "cunum/creation.hpp"
 #include "cunum/error.hpp"
 #include "cunum/indexing.hpp"
@@ -42,28 +43,30 @@ Index parse_index_item(nb::handle h) {
   if (o == Py_None) return Index::newaxis();
   if (o == Py_Ellipsis) return Index::ellipsis();
   if (PySlice_Check(o)) {
-    PyObject *start = nullptr, *stop = nullptr, *step = nullptr;
 #if !defined(Py_LIMITED_API)
     auto* so = reinterpret_cast<PySliceObject*>(o);
-    start = so->start;
-    stop = so->stop;
-    step = so->step;
-    Slice s{opt_index(start), opt_index(stop), opt_index(step)};
+    Slice s{opt_index(so->start), opt_index(so->stop), opt_index(so->step)};
 #else
     Slice s{opt_index(h.attr("start")), opt_index(h.attr("stop")), opt_index(h.attr("step"))};
 #endif
     return Index(s);
   }
   if (PyBool_Check(o)) advanced_index_error();
-  if (PyLong_Check(o)) return Index(nb::cast<int64_t>(h));
+  if (PyLong_Check(o)) return Index(integer_index(h));
   ndarray* a = nullptr;
   if (nb::try_cast<ndarray*>(h, a) && a) {
-    if (a->ndim() == 0 && is_integer(a->dtype())) return Index(a->item().as_int64());
+    if (a->ndim() == 0 && is_integer(a->dtype())) {
+      const Scalar v = a->item();
+      if (v.kind == Scalar::Kind::UInt) throw OverflowError("Python int too large to convert to C long");
+      return Index(v.as_int64());
+    }
     advanced_index_error();
   }
-  if (PyObject_HasAttrString(o, "__index__") && !PySequence_Check(o))
-    return Index(nb::cast<int64_t>(nb::int_(h.attr("__index__")())));
-  advanced_index_error();
+  if (PyIndex_Check(o) && !PySequence_Check(o)) return Index(integer_index(h));
+  // What NumPy would take as an integer or boolean array index: not yet in
+  // cunum. Anything else (a float, a string, ...): NumPy's own IndexError.
+  if (PySequence_Check(o) && !PyUnicode_Check(o) && !PyBytes_Check(o)) advanced_index_error();
+  throw IndexError(kNumpyBadIndex);
 }
 
 std::vector<Index> parse_key(nb::handle key) {
@@ -76,29 +79,8 @@ std::vector<Index> parse_key(nb::handle key) {
   return idx;
 }
 
-// A Python scalar stored into an array (fill, setitem): NumPy's checks.
-void check_python_store(const Scalar& s, DType d) {
-  if (is_bool(d)) return;  // NumPy stores bool(value)
-  if (s.kind == Scalar::Kind::Complex && !is_complex(d))
-    throw TypeError(std::string(is_integer(d) || is_bool(d) ? "int" : "float") +
-                    "() argument must be a string, a real number, not 'complex'");
-  s.check_fits(d);
-}
-
 void setitem(const ndarray& self, nb::handle key, nb::handle value) {
-  ndarray view = index(self, parse_key(key));
-  std::optional<Scalar> s = python_scalar(value);
-  if (!s && is_integer(view.dtype()) && nb::hasattr(value, "dtype") && PyIndex_Check(value.ptr()) &&
-      !nb::isinstance<ndarray>(value)) {
-    // A NumPy integer scalar is stored like the Python int it equals.
-    s = python_scalar(nb::steal(PyNumber_Index(value.ptr())));
-  }
-  if (s) {
-    check_python_store(*s, view.dtype());
-    view.fill(*s);
-    return;
-  }
-  index_assign(view, {}, as_array(value));
+  store_value(index(self, parse_key(key)), value);
 }
 
 void buffer_copy(const ndarray& a, nb::handle buf, bool to_host) {
@@ -193,16 +175,7 @@ void bind_ndarray(nb::module_& m) {
       })
       .def("_copy", [](const ndarray& a, const std::string& order) { return a.copy(order[0]); })
       .def("_to_device", [](const ndarray& a, const Device& d) { return a.to(d); })
-      .def("fill", [](ndarray& a, nb::handle v) {
-        if (auto s = python_scalar(v)) {
-          check_python_store(*s, a.dtype());
-          a.fill(*s);
-          return;
-        }
-        ndarray src = as_array(v);
-        if (src.size() != 1) throw ValueError("input must be a scalar");
-        a.fill(src.item());
-      })
+      .def("fill", &fill_value)
       .def("_item", [](const ndarray& a) { return scalar_to_python(a.item()); })
       .def("_item_at", [](const ndarray& a, int64_t i) { return scalar_to_python(a.item(i)); })
       .def("_copy_to_buffer", [](const ndarray& a, nb::handle buf) { buffer_copy(a, buf, true); })

@@ -21,6 +21,7 @@ struct PythonRefs {
   nb::object asarray;   // cunum._convert.asarray(obj) -> cunum ndarray
   nb::object dtype_of;  // cunum._convert.dtype_code(obj) -> int (DType)
   nb::object np_dtypes[kNumDTypes];
+  nb::object np_generic;  // numpy.generic, the base of NumPy's scalar types
 };
 PythonRefs& refs() {
   static PythonRefs* r = new PythonRefs;  // never destroyed (see above)
@@ -64,6 +65,18 @@ ndarray as_array(nb::handle h) {
   if (nb::try_cast<ndarray*>(h, a) && a) return *a;
   nb::object r = refs().asarray(h);
   return nb::cast<ndarray>(r);
+}
+
+ndarray as_array(nb::handle h, DType d) {
+  return nb::cast<ndarray>(refs().asarray(h, numpy_dtype(d)));
+}
+
+bool is_numpy_scalar(nb::handle h) {
+  nb::object& generic = refs().np_generic;
+  if (!generic.is_valid()) generic = nb::module_::import_("numpy").attr("generic");
+  const int r = PyObject_IsInstance(h.ptr(), generic.ptr());
+  if (r < 0) throw nb::python_error();
+  return r != 0;
 }
 
 Operand as_operand(nb::handle h) {

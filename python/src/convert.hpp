@@ -23,6 +23,10 @@ std::optional<Scalar> python_scalar(nb::handle h);
 // Any array-like -> ndarray (cunum arrays pass through; others go through the
 // Python-side converter cunum._convert.asarray).
 ndarray as_array(nb::handle h);
+// Any array-like converted with dtype d as numpy.asarray(h, d) would.
+ndarray as_array(nb::handle h, DType d);
+// Whether h is a NumPy scalar (an instance of numpy.generic).
+bool is_numpy_scalar(nb::handle h);
 // An ufunc operand: array, weak Python scalar, or anything array-like.
 Operand as_operand(nb::handle h);
 // A Scalar -> the Python object NumPy's item() would give.

@@ -1,5 +1,7 @@
 #include "errors.hpp"
 
+#include <nanobind/stl/string.h>
+
 #include "cunum/error.hpp"
 
 namespace nb = nanobind;
@@ -18,8 +20,8 @@ void translate_cunum_exception(const std::exception_ptr& p) {
     std::rethrow_exception(p);
   } catch (const AxisError& e) {
     nb::object exc = nb::module_::import_("numpy.exceptions").attr("AxisError");
-    // AxisError(axis, ndim) formats NumPy's own message.
-    nb::object inst = exc(e.axis, e.ndim);
+    // AxisError(axis, ndim[, msg_prefix]) formats NumPy's own message.
+    nb::object inst = e.prefix.empty() ? exc(e.axis, e.ndim) : exc(e.axis, e.ndim, e.prefix);
     PyErr_SetObject(exc.ptr(), inst.ptr());
   } catch (const TypeError& e) {
     PyErr_SetString(PyExc_TypeError, e.what());

@@ -40,7 +40,9 @@ class Backend {
   // operands: [dst]
   virtual void fill(const LoopPlan& plan, DType dst, const Scalar& value) = 0;
   // dst[i] = start + i * step for a contiguous dst of n elements, computed in
-  // int64 (integer dtypes), double, or complex<double>, then converted.
+  // the dtype's own arithmetic as NumPy's fill does it: wrapping 64-bit
+  // integers (then truncated), float for float16 and float32, double for
+  // float64, per part for complex; never contracted into an FMA.
   virtual void iota(void* dst, int64_t n, DType dtype, const Scalar& start, const Scalar& step) = 0;
   // operands: the def.nin inputs, then the def.nout outputs, with the dtypes
   // in plan.dtypes (Note [Operand dtypes]); computed by loop `loop` of `def`.

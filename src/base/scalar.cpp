@@ -87,9 +87,14 @@ int Scalar::compare_to_range(DType d) const {
 }
 
 void Scalar::check_fits(DType d) const {
+  // NumPy reads the Python int as a C long (unsigned for uint32/uint64) first.
   if (big && !strong && (is_integer(d) || is_bool(d)))
-    throw OverflowError("Python integer " + big_digits + " out of bounds for " + std::string(dtype_name(d)));
+    throw OverflowError("Python int too large to convert to C long");
   if (strong || (kind != Kind::Int && kind != Kind::UInt) || !is_integer(d)) return;
+  // (uint32 and uint64 read it as a C unsigned long: a value past INT64_MAX
+  // is out of bounds for uint32, too large for the others)
+  if (kind == Kind::UInt && d != DType::UInt64 && d != DType::UInt32)
+    throw OverflowError("Python int too large to convert to C long");
   bool ok;
   const size_t bits = itemsize(d) * 8;
   if (kind == Kind::UInt) {

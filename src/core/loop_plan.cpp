@@ -37,8 +37,8 @@ Shape broadcast_shape(std::initializer_list<const Shape*> shapes) {
       int64_t v = (*s)[i], &o = r[off + i];
       if (v == o || v == 1) continue;
       if (o == 1) { o = v; continue; }
-      std::string msg = "operands could not be broadcast together with shapes";
-      for (const Shape* t : shapes) msg += " " + shape_str(*t);
+      std::string msg = "operands could not be broadcast together with shapes ";
+      for (const Shape* t : shapes) msg += shape_str(*t) + " ";  // NumPy's trailing space too
       throw ValueError(msg);
     }
   }

@@ -18,21 +18,38 @@ Storage::Storage(size_t n, Device dev) : nbytes(n), device(dev) {
 }
 Storage::~Storage() { backend::get(device).deallocate(data, nbytes); }
 
+namespace {
+const char* const kTooBig =
+    "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.";
+
+// NumPy's limit on every array, views included: the product of the nonzero
+// extents times the itemsize fits in int64 (so zeros((2**31, 2**31, 0)) is
+// refused, as in NumPy, and no size or byte offset computed later overflows).
+void check_extents(const Shape& shape, size_t itemsize) {
+  int64_t n = static_cast<int64_t>(itemsize);
+  for (int64_t s : shape) {
+    if (s < 0) throw ValueError("negative dimensions are not allowed");
+    if (s != 0 && __builtin_mul_overflow(n, s, &n)) throw ValueError(kTooBig);
+  }
+}
+}  // namespace
+
 int64_t shape_size(const Shape& shape) {
   int64_t n = 1;
   for (int64_t s : shape) {
     if (s < 0) throw ValueError("negative dimensions are not allowed");
     if (s != 0 && n > std::numeric_limits<int64_t>::max() / s)
-      throw ValueError("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
+      throw ValueError(kTooBig);
     n *= s;
   }
   return n;
 }
 
+// As NumPy spells shapes in its messages: "(2,3)", "(5,)", "()".
 std::string shape_str(const Shape& shape) {
   std::string r = "(";
   for (size_t i = 0; i < shape.size(); ++i) {
-    if (i) r += ", ";
+    if (i) r += ",";
     r += std::to_string(shape[i]);
   }
   if (shape.size() == 1) r += ",";
@@ -41,6 +58,10 @@ std::string shape_str(const Shape& shape) {
 
 int normalize_axis(int64_t axis, int ndim) {
   if (axis < -ndim || axis >= ndim) throw AxisError(axis, ndim);
+  return static_cast<int>(axis < 0 ? axis + ndim : axis);
+}
+int normalize_axis(int64_t axis, int ndim, const char* arg_name) {
+  if (axis < -ndim || axis >= ndim) throw AxisError(axis, ndim, arg_name);
   return static_cast<int>(axis < 0 ? axis + ndim : axis);
 }
 
@@ -63,16 +84,16 @@ ndarray::ndarray(std::shared_ptr<Storage> storage, int64_t offset, Shape shape, 
   if (shape_.size() > static_cast<size_t>(kMaxDims))
     throw ValueError("maximum supported dimension for an ndarray is currently 64, found " +
                      std::to_string(shape_.size()));
+  check_extents(shape_, cunum::itemsize(dtype_));
 }
 
 ndarray ndarray::allocate(const Shape& shape, DType dtype, Device device, char order) {
   if (shape.size() > static_cast<size_t>(kMaxDims))
     throw ValueError("maximum supported dimension for an ndarray is currently 64, found " +
                      std::to_string(shape.size()));
-  const int64_t n = shape_size(shape);
   const size_t isz = cunum::itemsize(dtype);
-  if (n > std::numeric_limits<int64_t>::max() / static_cast<int64_t>(isz))
-    throw ValueError("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
+  check_extents(shape, isz);
+  const int64_t n = shape_size(shape);
   auto st = std::make_shared<Storage>(static_cast<size_t>(n) * isz, device);
   st->base_shape = shape;
   st->base_dtype = dtype;

@@ -8,23 +8,30 @@ namespace cunum {
 
 namespace {
 // Python's slice.indices(): normalised start, step and the element count.
+// Note [Slice lengths without overflow]
+// Bounds are clamped to [-1, len] before any arithmetic, and the count is
+// (distance - 1) / |step| + 1 (as CPython's PySlice_AdjustIndices), never
+// distance + step - 1: with a step near 2^63 that sum overflowed, gave a
+// negative length and a view outside the array (heap corruption on write).
+// A step of INT64_MIN is taken as -INT64_MAX, as Python clamps it.
 void slice_indices(const Slice& s, int64_t len, int64_t& start, int64_t& step, int64_t& count) {
   step = s.step.value_or(1);
   if (step == 0) throw ValueError("slice step cannot be zero");
+  if (step == INT64_MIN) step = -INT64_MAX;
   int64_t lo, hi;
   if (step > 0) { lo = 0; hi = len; }
   else { lo = -1; hi = len - 1; }
   auto clamp = [&](std::optional<int64_t> v, int64_t dflt) {
     if (!v) return dflt;
     int64_t x = *v;
-    if (x < 0) { x += len; if (x < lo) x = lo; }
+    if (x < 0) { x = x < -len ? lo : x + len; if (x < lo) x = lo; }
     else if (x > hi) x = hi;
     return x;
   };
   start = clamp(s.start, step > 0 ? lo : hi);
-  int64_t stop = clamp(s.stop, step > 0 ? hi : lo);
-  if (step > 0) count = stop > start ? (stop - start + step - 1) / step : 0;
-  else count = start > stop ? (start - stop + (-step) - 1) / (-step) : 0;
+  const int64_t stop = clamp(s.stop, step > 0 ? hi : lo);
+  if (step > 0) count = stop > start ? (stop - start - 1) / step + 1 : 0;
+  else count = start > stop ? (start - stop - 1) / -step + 1 : 0;
 }
 }  // namespace
 
@@ -66,7 +73,10 @@ ndarray index(const ndarray& a, const std::vector<Index>& idx) {
         slice_indices(i.s, a.shape()[dim], start, step, count);
         if (count > 0) offset += start * a.strides()[dim];
         shape.push_back(count);
-        strides.push_back(a.strides()[dim] * step);
+        // Wrapping product (as NumPy's): it only overflows when count <= 1,
+        // where the stride never moves the address.
+        strides.push_back(static_cast<int64_t>(static_cast<uint64_t>(a.strides()[dim]) *
+                                               static_cast<uint64_t>(step)));
         ++dim;
         break;
       }

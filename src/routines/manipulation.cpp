@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "core/assign.hpp"
 #include "core/loop_plan.hpp"
@@ -14,35 +15,39 @@
 
 namespace cunum {
 
-ndarray flatten(const ndarray& a, char order) {
-  if (order == 'A' || order == 'K') order = (a.is_f_contiguous() && !a.is_c_contiguous()) ? 'F' : 'C';
-  return reshape(a.copy(order), {a.size()}, order);
-}
-
 ndarray swapaxes(const ndarray& a, int64_t axis1, int64_t axis2) {
   const int nd = a.ndim();
-  int i = normalize_axis(axis1, nd), j = normalize_axis(axis2, nd);
+  int i = normalize_axis(axis1, nd, "axis1"), j = normalize_axis(axis2, nd, "axis2");
   std::vector<int64_t> perm(nd);
   for (int k = 0; k < nd; ++k) perm[k] = k;
   std::swap(perm[i], perm[j]);
   return transpose(a, perm);
 }
 
+// Note [Axis error precedence]
+// NumPy normalises a tuple of axes first (AxisError for any out of bounds)
+// and only then looks for repeats (ValueError); moveaxis does source, then
+// destination, then compares their lengths. cunum raises in the same order.
+namespace {
+std::vector<bool> normalize_axes(std::vector<int64_t>& axes, int nd, const char* arg_name,
+                                 const char* repeated) {
+  for (auto& ax : axes) ax = arg_name ? normalize_axis(ax, nd, arg_name) : normalize_axis(ax, nd);
+  std::vector<bool> seen(nd, false);
+  for (int64_t ax : axes) {
+    if (seen[ax]) throw ValueError(repeated);
+    seen[ax] = true;
+  }
+  return seen;
+}
+}  // namespace
+
 ndarray moveaxis(const ndarray& a, std::vector<int64_t> source, std::vector<int64_t> destination) {
   const int nd = a.ndim();
+  const std::vector<bool> seen_s =
+      normalize_axes(source, nd, "source", "repeated axis in `source` argument");
+  normalize_axes(destination, nd, "destination", "repeated axis in `destination` argument");
   if (source.size() != destination.size())
     throw ValueError("`source` and `destination` arguments must have the same number of elements");
-  std::vector<bool> seen_s(nd, false), seen_d(nd, false);
-  for (auto& s : source) {
-    s = normalize_axis(s, nd);
-    if (seen_s[s]) throw ValueError("repeated axis in `source` argument");
-    seen_s[s] = true;
-  }
-  for (auto& d : destination) {
-    d = normalize_axis(d, nd);
-    if (seen_d[d]) throw ValueError("repeated axis in `destination` argument");
-    seen_d[d] = true;
-  }
   std::vector<int64_t> order;
   for (int k = 0; k < nd; ++k)
     if (!seen_s[k]) order.push_back(k);
@@ -65,14 +70,15 @@ ndarray squeeze(const ndarray& a, std::optional<std::vector<int64_t>> axis) {
   if (!axis) {
     for (int d = 0; d < nd; ++d) drop[d] = a.shape()[d] == 1;
   } else {
-    for (int64_t ax : *axis) normalize_axis(ax, nd);  // AxisError before anything else
+    // NumPy reads the axes one by one (bounds, then repeat), then checks sizes.
     for (int64_t ax : *axis) {
       int d = normalize_axis(ax, nd);
       if (drop[d]) throw ValueError("duplicate value in 'axis'");
-      if (a.shape()[d] != 1)
-        throw ValueError("cannot select an axis to squeeze out which has size not equal to one");
       drop[d] = true;
     }
+    for (int d = 0; d < nd; ++d)
+      if (drop[d] && a.shape()[d] != 1)
+        throw ValueError("cannot select an axis to squeeze out which has size not equal to one");
   }
   Shape s;
   Strides t;
@@ -83,12 +89,7 @@ ndarray squeeze(const ndarray& a, std::optional<std::vector<int64_t>> axis) {
 
 ndarray expand_dims(const ndarray& a, std::vector<int64_t> axis) {
   const int out_nd = a.ndim() + static_cast<int>(axis.size());
-  std::vector<bool> is_new(out_nd, false);
-  for (int64_t ax : axis) {
-    int d = normalize_axis(ax, out_nd);
-    if (is_new[d]) throw ValueError("repeated axis");
-    is_new[d] = true;
-  }
+  const std::vector<bool> is_new = normalize_axes(axis, out_nd, nullptr, "repeated axis");
   Shape s;
   Strides t;
   int src = 0;
@@ -100,15 +101,59 @@ ndarray expand_dims(const ndarray& a, std::vector<int64_t> axis) {
 }
 
 ndarray broadcast_to(const ndarray& a, const Shape& shape) {
+  if (shape.size() > static_cast<size_t>(kMaxDims))
+    throw ValueError("maximum supported dimension for an ndarray is currently 64, found " +
+                     std::to_string(shape.size()));
   for (int64_t s : shape)
     if (s < 0) throw ValueError("all elements of broadcast shape must be non-negative");
+  // NumPy's iterator messages (it builds the view with one)
+  if (static_cast<size_t>(a.ndim()) > shape.size())
+    throw ValueError("input operand has more dimensions than allowed by the axis remapping");
+  for (int d = 0; d < a.ndim(); ++d) {
+    const int64_t v = a.shape()[d], t = shape[shape.size() - a.ndim() + d];
+    if (v != 1 && v != t)
+      throw ValueError("operands could not be broadcast together with remapped shapes "
+                       "[original->remapped]: " + shape_str(a.shape()) + "  and requested shape " +
+                       shape_str(shape));
+  }
+  // NumPy builds the view with its iterator, which refuses an element count
+  // beyond int64 (multiplied in order, so a later 0 does not help).
+  int64_t count = 1;
+  for (int64_t s : shape)
+    if (__builtin_mul_overflow(count, s, &count)) throw ValueError("iterator is too large");
   Strides st = core::broadcast_strides(a, shape);
   return ndarray(a.storage(), a.offset(), shape, st, a.dtype());
 }
 
+// NumPy's np.broadcast: output axes left to right, arguments in order; the
+// error names the argument that set the extent and the one that conflicts,
+// their shapes spelled as Python tuples.
 Shape broadcast_shapes(const std::vector<Shape>& shapes) {
-  Shape r;
-  for (const Shape& s : shapes) r = core::broadcast_shape({&r, &s});
+  size_t nd = 0;
+  for (const Shape& s : shapes) nd = std::max(nd, s.size());
+  Shape r(nd, 1);
+  auto tuple_str = [](const Shape& s) {
+    std::string t = "(";
+    for (size_t i = 0; i < s.size(); ++i) t += (i ? ", " : "") + std::to_string(s[i]);
+    return t + (s.size() == 1 ? ",)" : ")");
+  };
+  for (size_t i = 0; i < nd; ++i) {
+    size_t src = 0;
+    for (size_t j = 0; j < shapes.size(); ++j) {
+      const Shape& s = shapes[j];
+      if (i + s.size() < nd) continue;
+      const int64_t v = s[i + s.size() - nd];
+      if (v == 1) continue;
+      if (r[i] == 1) {
+        r[i] = v;
+        src = j;
+      } else if (r[i] != v) {
+        throw ValueError("shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is "
+                         "between arg " + std::to_string(src) + " with shape " + tuple_str(shapes[src]) +
+                         " and arg " + std::to_string(j) + " with shape " + tuple_str(s) + ".");
+      }
+    }
+  }
   return r;
 }
 
@@ -144,13 +189,12 @@ ndarray roll(const ndarray& a, const std::vector<int64_t>& shift,
   const int nd = a.ndim();
   for (int64_t& ax : *axis) ax = normalize_axis(ax, nd);  // AxisError before anything else
   const size_t ns = shift.size(), na = axis->size();
-  if (ns != na && ns != 1 && na != 1)
-    throw ValueError("shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is "
-                     "between arg 0 with shape (" + std::to_string(ns) + ",) and arg 1 with shape (" +
-                     std::to_string(na) + ",).");
-  // The net offset of each axis in [0, n): shifts on a repeated axis add up.
+  // shift and axis broadcast against each other (with NumPy's error when they
+  // cannot). The net offset of each axis in [0, n): shifts on a repeated axis
+  // add up.
+  const auto pairs = static_cast<size_t>(
+      broadcast_shapes({Shape{static_cast<int64_t>(ns)}, Shape{static_cast<int64_t>(na)}})[0]);
   std::vector<int64_t> offset(nd, 0);
-  const size_t pairs = ns == 1 ? na : ns;
   for (size_t i = 0; i < pairs; ++i) {
     const int d = static_cast<int>((*axis)[na == 1 ? 0 : i]);
     const int64_t n = a.shape()[d];

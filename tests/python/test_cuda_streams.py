@@ -7,6 +7,12 @@ import pytest
 
 import cunum as cn
 
+from helpers import USING_NUMPY_SHIM
+
+if USING_NUMPY_SHIM:
+    pytest.skip("tests cunum's own CUDA machinery (the NumPy stand-in has none)",
+                allow_module_level=True)
+
 pytestmark = pytest.mark.skipif(not cn.cuda.is_available(), reason="needs a CUDA device")
 
 

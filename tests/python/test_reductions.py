@@ -456,6 +456,11 @@ def _out_matrix_input(name, dt, rng):
 @pytest.mark.parametrize("name", ["sum", "prod", "max", "min", "any", "all", "nansum", "nanprod"])
 def test_out_dtype_matrix(name, in_dt, out_dt, rng):
     x = _out_matrix_input(name, in_dt, rng)
+    if name.endswith("prod") and "c" in (x.dtype.kind, numpy.dtype(out_dt).kind):
+        # A zero in a complex product makes the signs of the result's zeros
+        # depend on the order of the multiplications, which no parallel
+        # reduction keeps.
+        x[x == 0] = 1
     for axis, shape in ((None, ()), (0, (4,)), (1, (3,))):
         compare(lambda xp, a, o: getattr(xp, name)(a, axis=axis, out=o), x,
                 numpy.zeros(shape, out_dt))

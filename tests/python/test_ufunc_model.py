@@ -55,7 +55,9 @@ MIXED = [("int8", "float32", "float64"), ("uint8", "int16", "float32"), ("float1
 @pytest.mark.parametrize("d1,d2,dout", MIXED, ids=lambda t: str(t))
 def test_mixed_inputs_into_out_of_another_dtype(name, d1, d2, dout, rng):
     a = make_data((5, 33), numpy.dtype(d1), rng=rng)
-    b = make_data((5, 33), numpy.dtype(d2), rng=rng)
+    # nonzero divisors: the cast of inf/nan to an integer out= is issue 7's
+    # float->int question, tested on its own
+    b = make_data((5, 33), numpy.dtype(d2), kind="nonzero" if d2 != "bool" else "default", rng=rng)
     o = numpy.zeros((5, 33), dtype=dout)
 
     def f(xp, x, y, out):

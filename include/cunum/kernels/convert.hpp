@@ -8,6 +8,33 @@
 
 namespace cunum {
 
+namespace detail {
+// Note [Float to integer casts]
+// C++ leaves the conversion of NaN, an infinity or an out-of-range float to an
+// integer undefined: x86-64 gives the "integer indefinite" value (the minimum
+// of the 32- or 64-bit signed register), CUDA saturates, and the two backends
+// disagreed (inf -> int32: 0 on the CPU, -1 on the GPU; NumPy -2^31). cunum
+// defines it as NumPy's casts compute it on x86-64 (its scalar and strided
+// loops), on every backend:
+// - int8, int16, uint8, uint16, int32: truncate to int32 (indefinite:
+//   -2^31), then keep the low bits: 300.0 -> uint8 44, -6.0 -> 250, nan -> 0;
+// - int64, uint32: truncate to int64 (indefinite: -2^63), then keep the low
+//   bits: -1.0 -> uint32 4294967295, nan -> uint32 0;
+// - uint64: values >= 2^63 are truncated after subtracting 2^63 (the top bit
+//   set back), others as int64: nan and -inf -> 2^63, +inf -> 0.
+// (NumPy's contiguous SIMD loop for uint32 differs from its own scalar loop
+// for values out of range: nan -> 2^31 there; tests compare with the latter.)
+template <class C> CUNUM_HD long long trunc_to_int64(C v) {
+  if (v >= C(-9223372036854775808.0) && v < C(9223372036854775808.0)) return (long long)v;
+  return -9223372036854775807LL - 1;
+}
+template <class C> CUNUM_HD int trunc_to_int32(C v) {
+  const double w = (double)v;  // exact: the bounds below are not floats
+  if (w > -2147483649.0 && w < 2147483648.0) return (int)v;
+  return -2147483647 - 1;
+}
+}  // namespace detail
+
 template <class To, class From> CUNUM_HD To convert(From x) {
   if constexpr (traits::info<To>::is_bool) {
     if constexpr (traits::is_complex_v<From>) return x.re != 0 || x.im != 0;
@@ -20,15 +47,17 @@ template <class To, class From> CUNUM_HD To convert(From x) {
   } else if constexpr (traits::is_complex_v<From>) {
     return convert<To>(x.re);
   } else if constexpr (traits::is_float_v<From> && !traits::is_float_v<To>) {
-    // float -> integer goes through int64, as NumPy's casts do on x86: -6.0
-    // becomes 250 in uint8 on every backend (a direct C cast is undefined
-    // there, and GPUs would saturate to 0).
+    // Note [Float to integer casts]
     using C = traits::compute_t<From>;
     const C v = (C)x;
     if constexpr (sizeof(To) == 8 && !traits::info<To>::is_signed) {
-      return v < C(0) ? (To)(long long)v : (To)v;
+      const C two63 = C(9223372036854775808.0);
+      if (v >= two63) return (To)detail::trunc_to_int64(v - two63) ^ (To(1) << 63);
+      return (To)detail::trunc_to_int64(v);
+    } else if constexpr (sizeof(To) == 8 || (sizeof(To) == 4 && !traits::info<To>::is_signed)) {
+      return (To)detail::trunc_to_int64(v);
     } else {
-      return (To)(long long)v;
+      return (To)detail::trunc_to_int32(v);
     }
   } else if constexpr (traits::info<From>::is_bool) {
     return To(x ? 1 : 0);

@@ -31,6 +31,31 @@ CUNUM_HD uint16_t float_to_half_bits(float f) {
   return (uint16_t)(sign | r);
 }
 
+// Round-to-nearest-even straight from double, as NumPy's npy_double_to_half:
+// going through float would round twice (105.5937499 became 105.625, not
+// 105.5625).
+CUNUM_HD uint16_t double_to_half_bits(double d) {
+  const uint64_t x = bits_of(d);
+  const uint16_t sign = (uint16_t)((x >> 48) & 0x8000u);
+  const uint64_t a = x & 0x7fffffffffffffffull;
+  if (a >= 0x7ff0000000000000ull)  // inf or NaN (keep NaN quiet)
+    return (uint16_t)(sign | 0x7c00u | (a > 0x7ff0000000000000ull ? (0x200u | (uint16_t)((a >> 42) & 0x3ffu)) : 0u));
+  if (a >= 0x40effe0000000000ull) return (uint16_t)(sign | 0x7c00u);  // >= 65520: rounds to inf
+  if (a < 0x3f10000000000000ull) {                                       // half subnormal or zero
+    if (a <= 0x3e60000000000000ull) return sign;                        // <= 2^-25: rounds to 0
+    const uint64_t e = a >> 52;
+    const uint64_t m = (a & 0xfffffffffffffull) | 0x10000000000000ull;
+    const uint64_t shift = 1051u - e;  // value in units of 2^-24 is m >> shift
+    uint64_t r = m >> shift;
+    const uint64_t rem = m & ((1ull << shift) - 1u), halfway = 1ull << (shift - 1u);
+    if (rem > halfway || (rem == halfway && (r & 1u))) ++r;
+    return (uint16_t)(sign | r);
+  }
+  uint64_t r = a - 0x3f00000000000000ull;  // rebias exponent 1023 -> 15
+  r = (r + 0x1ffffffffffull + ((r >> 42) & 1u)) >> 42;
+  return (uint16_t)(sign | r);
+}
+
 CUNUM_HD float half_bits_to_float(uint16_t h) {
   uint32_t sign = (uint32_t)(h & 0x8000u) << 16;
   uint32_t e = (h >> 10) & 0x1fu;
@@ -48,7 +73,7 @@ struct half {
   uint16_t bits;
   half() = default;
   CUNUM_HD half(float f) : bits(detail::float_to_half_bits(f)) {}
-  CUNUM_HD half(double d) : bits(detail::float_to_half_bits((float)d)) {}
+  CUNUM_HD half(double d) : bits(detail::double_to_half_bits(d)) {}
   CUNUM_HD half(int v) : half((float)v) {}
   CUNUM_HD half(long long v) : half((float)v) {}
   CUNUM_HD half(unsigned long long v) : half((float)v) {}

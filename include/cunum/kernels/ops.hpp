@@ -58,6 +58,7 @@ struct subtract {
 struct multiply {
   template <class T> CUNUM_HD T operator()(T a, T b) const {
     if constexpr (traits::info<T>::is_bool) return a && b;
+    else if constexpr (traits::is_complex_v<T>) return math::mul_fused(a, b);  // Note [Complex multiply]
     else return detail::wrap_mul(a, b);
   }
 };
@@ -139,7 +140,11 @@ struct power {
   }
 };
 struct negative {
-  template <class T> CUNUM_HD T operator()(T a) const { return detail::wrap_sub(T(0), a); }
+  template <class T> CUNUM_HD T operator()(T a) const {
+    if constexpr (traits::is_int_v<T>) return detail::wrap_sub(T(0), a);
+    else if constexpr (traits::is_float_v<T>) return T(-(compute_t<T>)a);  // -0.0 for 0.0, not 0 - a
+    else return -a;
+  }
 };
 struct positive {
   template <class T> CUNUM_HD T operator()(T a) const { return a; }
@@ -209,6 +214,9 @@ struct right_shift {
 // Which of two equal operands comes out is visible for +-0.0. NumPy's
 // float32/float64 loops on x86-64 (maxps/minps) return the second operand,
 // its float16 and complex loops the first; a reduction folds left to right.
+// cunum does the same, so maximum(-0.0, 0.0) is 0.0 and min([0.0, -0.0]) is
+// -0.0. (Which zero a long reduction over mixed zeros returns depends on the
+// reduction order, in NumPy's SIMD loops as in cunum's GPU ones.)
 // For float32/float64 the compare-select below is written as maxps/minps
 // compute it (`a > b ? a : b`, then a NaN `a` kept), which compilers turn
 // into those instructions: three vector instructions per maximum instead of

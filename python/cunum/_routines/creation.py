@@ -25,11 +25,14 @@ def empty(shape, dtype=float, order="C", *, device=None):
 
 
 def zeros(shape, dtype=float, order="C", *, device=None):
-    return _core._full(shape, 0, dtype, _order(order), _device(device))
+    # dtype=None means float64 (NumPy), not the dtype of the fill value 0
+    return _core._full(shape, 0, float if dtype is None else dtype, _order(order),
+                       _device(device))
 
 
 def ones(shape, dtype=float, order="C", *, device=None):
-    return _core._full(shape, 1, dtype, _order(order), _device(device))
+    return _core._full(shape, 1, float if dtype is None else dtype, _order(order),
+                       _device(device))
 
 
 def full(shape, fill_value, dtype=None, order="C", *, device=None):

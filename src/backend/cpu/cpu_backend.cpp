@@ -204,14 +204,28 @@ void CpuBackend::iota(void* dst, int64_t n, DType dtype, const Scalar& start, co
   char* out = static_cast<char*>(dst);
   const size_t isz = itemsize(dtype);
   if (is_integer(dtype) || is_bool(dtype)) {
-    int64_t a = start.as_int64(), b = step.as_int64();
-    for (int64_t i = 0; i < n; ++i) Scalar((long long)(a + i * b)).store(dtype, out + i * isz);
-  } else if (is_complex(dtype)) {
+    const uint64_t a = static_cast<uint64_t>(start.as_int64()), b = static_cast<uint64_t>(step.as_int64());
     for (int64_t i = 0; i < n; ++i)
-      Scalar(start.re + (double)i * step.re, start.im + (double)i * step.im).store(dtype, out + i * isz);
-  } else {
-    double a = start.as_double(), b = step.as_double();
-    for (int64_t i = 0; i < n; ++i) Scalar(a + (double)i * b).store(dtype, out + i * isz);
+      Scalar(static_cast<long long>(a + static_cast<uint64_t>(i) * b)).store(dtype, out + i * isz);
+    return;
+  }
+  const bool cplx = is_complex(dtype);
+  const double ar = cplx ? start.re : start.as_double(), ai = cplx ? start.im : 0.0;
+  const double br = cplx ? step.re : step.as_double(), bi = cplx ? step.im : 0.0;
+  if (real_dtype(dtype) == DType::Float64) {
+    for (int64_t i = 0; i < n; ++i) {
+      const double x = static_cast<double>(i);
+      (cplx ? Scalar(ar + x * br, ai + x * bi) : Scalar(ar + x * br)).store(dtype, out + i * isz);
+    }
+  } else {  // float arithmetic for float16, float32 and complex64
+    const float fr = static_cast<float>(ar), fi = static_cast<float>(ai);
+    const float gr = static_cast<float>(br), gi = static_cast<float>(bi);
+    for (int64_t i = 0; i < n; ++i) {
+      const float x = static_cast<float>(i);
+      const float re = fr + x * gr, im = fi + x * gi;
+      (cplx ? Scalar(static_cast<double>(re), static_cast<double>(im)) : Scalar(static_cast<double>(re)))
+          .store(dtype, out + i * isz);
+    }
   }
 }
 

@@ -198,13 +198,17 @@ std::string fill_source(DType dtype, int nd, bool index32) {
 std::string iota_source(DType dtype) {
   const std::string T = kernel_type_name(dtype);
   std::string value;
+  // In the dtype's own arithmetic (backend.hpp): float for float16/float32
+  // parts, wrapping 64-bit integers. Compiled without FMA contraction.
+  const std::string R = real_dtype(dtype) == DType::Float64 ? "double" : "float";
   if (is_integer(dtype) || is_bool(dtype))
-    value = "cunum::convert<" + T + ">((long long)(p.iaux[0] + (long long)i * p.iaux[1]))";
+    value = "cunum::convert<" + T + ">((long long)((unsigned long long)p.iaux[0] + "
+            "(unsigned long long)i * (unsigned long long)p.iaux[1]))";
   else if (is_complex(dtype))
-    value = "cunum::convert<" + T + ">(cunum::complex<double>(p.aux[0] + (double)i * p.aux[2], "
-            "p.aux[1] + (double)i * p.aux[3]))";
+    value = T + "((" + R + ")p.aux[0] + (" + R + ")i * (" + R + ")p.aux[2], (" + R + ")p.aux[1] + (" +
+            R + ")i * (" + R + ")p.aux[3])";
   else
-    value = "cunum::convert<" + T + ">(p.aux[0] + (double)i * p.aux[2])";
+    value = "cunum::convert<" + T + ">((" + R + ")p.aux[0] + (" + R + ")i * (" + R + ")p.aux[2])";
   return kPrelude + params(0) +
          "extern \"C\" __global__ void cunum_kernel(P p) {\n"
          "  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < p.n;"
