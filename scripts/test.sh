@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the tests need, builds cunum once (C++ library, C++ tests, the
 # C++ example and the Python module, in build/test), then runs the C++ suite
-# (ctest) and the Python suite (pytest) against that build.
+# (ctest) and the Python suite (pytest) against that build. The layer check
+# (scripts/check_layers.py: every #include points down) runs first; it needs
+# no build, and once the library is built it also checks the objects' symbols.
 #   scripts/test.sh [extra pytest arguments]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,11 +22,14 @@ fi
 $PY -c "import numpy, pytest, nanobind, xdist, hypothesis" 2>/dev/null ||
   $PY -m pip install -q "numpy>=2" pytest pytest-xdist hypothesis "nanobind>=2"
 
+$PY scripts/check_layers.py
+
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
 cmake -S . -B build/test -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCUNUM_PYTHON=ON -DCUNUM_TESTS=ON -DCUNUM_EXAMPLES=ON \
   -DPython_EXECUTABLE="$(command -v "$PY")" >/dev/null
 cmake --build build/test
+$PY scripts/check_layers.py --objects build/test
 ctest --test-dir build/test --output-on-failure -j "$(nproc)"
 ./build/test/cunum_example >/dev/null
 PYTHONPATH=build/test/python $PY -m pytest -q -p no:cacheprovider -n "$(nproc)" tests/python "$@"

@@ -26,6 +26,9 @@
 
 namespace cunum {
 
+// The most dimensions an array may have (NumPy's limit).
+inline constexpr int kMaxDims = 64;
+
 class Dims {
  public:
   using value_type = int64_t;

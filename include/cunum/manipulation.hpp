@@ -2,6 +2,7 @@
 //
 //   auto b = cunum::broadcast_to(cunum::arange(3), {4, 3});
 //   auto c = cunum::moveaxis(a, 0, -1);
+//   auto d = cunum::roll(a, {1, -2}, {{0, 1}});   // a copy, as NumPy's
 #pragma once
 #include <optional>
 #include <vector>
@@ -25,5 +26,11 @@ Shape broadcast_shapes(const std::vector<Shape>& shapes);  // ValueError if inco
 ndarray atleast_1d(const ndarray& a);
 ndarray atleast_2d(const ndarray& a);
 ndarray atleast_3d(const ndarray& a);
+// NumPy's roll: element i along an axis moves to (i + shift) mod n. shift and
+// axis broadcast against each other (equal lengths, or one of length 1);
+// shifts on a repeated axis add up. No axis: the flattened array is rolled
+// and the result has a's shape. A new array (order 'K').
+ndarray roll(const ndarray& a, const std::vector<int64_t>& shift,
+             std::optional<std::vector<int64_t>> axis = {});
 
 }  // namespace cunum

@@ -18,7 +18,6 @@ namespace cunum {
 // Dims: a std::vector-like list that stores up to 6 entries inline (Note [Inline dims]).
 using Shape = Dims;
 using Strides = Dims;  // in bytes; may be negative or zero
-inline constexpr int kMaxDims = 64;
 
 // A device allocation shared by every view of it. Frees itself through the
 // backend that allocated it.

@@ -1,7 +1,7 @@
 // cunum/reduction_list.hpp — the reductions cunum knows. Each row names a
 // descriptor in cunum/kernels/reductions.hpp (Note [Reduction descriptors]);
 // the row alone declares the C++ function (cunum/reduction.hpp), the Python
-// function (python/cunum/_reductions.py) and, where NumPy has one, the
+// function (python/cunum/_routines/reductions.py) and, where NumPy has one, the
 // ndarray method; both backends instantiate the descriptor of the same name.
 // Adding a reduction = a descriptor + one row (docs/adding-an-op.md).
 #pragma once

@@ -8,16 +8,19 @@ from . import _core
 from . import _convert  # registers the conversion helpers with the core
 from ._core import ndarray, ufunc
 from ._device import Device, get_default_device
-from . import _ndarray  # noqa: F401  (installs Python-level ndarray methods)
-from ._creation import (arange, array, asarray, ascontiguousarray, asfortranarray, asnumpy,
-                        copy, copyto, empty, empty_like, eye, full, full_like, identity,
-                        linspace, logspace, ones, ones_like, zeros, zeros_like)
-from ._manipulation import (atleast_1d, atleast_2d, atleast_3d, broadcast_arrays,
-                            broadcast_shapes, broadcast_to, expand_dims, matrix_transpose,
-                            moveaxis, permute_dims, ravel, reshape, squeeze, swapaxes, transpose)
+from . import _ndarray  # noqa: F401  (attaches the methods: Note [ndarray methods in one place])
+from ._routines.creation import (arange, array, asarray, ascontiguousarray, asfortranarray,
+                                 asnumpy, copy, copyto, empty, empty_like, eye, full, full_like,
+                                 identity, linspace, logspace, ones, ones_like, zeros, zeros_like)
+from ._routines.manipulation import (atleast_1d, atleast_2d, atleast_3d, broadcast_arrays,
+                                     broadcast_shapes, broadcast_to, expand_dims,
+                                     matrix_transpose, moveaxis, permute_dims, ravel, reshape,
+                                     roll, squeeze, swapaxes, transpose)
 # sum, prod, max, min, argmax, argmin, any, all, nansum, nanprod, ... (one per row of the
-# C++ reduction table), amax, amin, mean
-from ._reductions import *  # noqa: F401,F403
+# C++ reduction table), amax, amin
+from ._routines.reductions import *  # noqa: F401,F403
+from ._routines.statistics import mean
+from . import _ufunc  # noqa: F401  (attaches ufunc.reduce)
 from . import cuda
 from .cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool
 

@@ -1,8 +1,20 @@
-"""Python-level parts of cunum.ndarray: NumPy's method signatures and the
-Python protocols. The type itself, its attributes, indexing and operators
-are C++ (python/src/bind_ndarray.cpp)."""
+"""cunum.ndarray's methods: every one NumPy has (with NumPy's signatures) and
+the Python protocols, attached to the class in _install() below.
+
+Note [ndarray methods in one place]
+The type itself is C++: its attributes, indexing and the private helpers the
+methods call (python/src/bind_ndarray.cpp), its operators as type slots
+(python/src/ndarray_slots.cpp). Every public method is attached here and
+nowhere else: no routine module and no binding file sets attributes on the
+class (tests/python/test_layers.py checks the sources). A method whose work is
+a routine calls the routine's module (cunum/_routines/) or takes the C++
+method object its binding file made for speed (the reductions:
+_core._reduction_methods, one nanobind call per `x.sum()`). A new method is a
+line in _install(), in its chapter's group.
+"""
 from . import _core
 from ._convert import host_to_device, to_numpy_dtype
+from ._routines import manipulation, reductions
 
 ndarray = _core.ndarray
 
@@ -239,8 +251,17 @@ def _array_function(self, func, types, args, kwargs):
     return impl(*args, **kwargs)
 
 
+def _arg_method(f):
+    """argmax/argmin as methods: NumPy's keepdims is keyword-only there too."""
+    def m(self, axis=None, out=None, *, keepdims=False):
+        return f(self, axis, out, keepdims=keepdims)
+    m.__name__ = m.__qualname__ = f.__name__
+    return m
+
+
 def _install():
     nd = ndarray
+    # Python protocols and conversions
     nd.flags = property(Flags)
     nd.get = _get
     nd.__array__ = _array
@@ -268,6 +289,20 @@ def _install():
     nd.transpose = _transpose
     nd.to_device = _to_device
     nd.__cuda_array_interface__ = property(_cuda_array_interface)
+    # Array manipulation (_routines/manipulation.py)
+    nd.ravel = lambda self, order="C": manipulation.ravel(self, order)
+    nd.flatten = lambda self, order="C": _core._flatten(self, str(order).upper())
+    nd.swapaxes = manipulation.swapaxes
+    nd.squeeze = lambda self, axis=None: manipulation.squeeze(self, axis)
+    # Reductions: each row of the C++ reduction table that NumPy has as a
+    # method (include/cunum/reduction_list.hpp), and mean. sum, prod, max,
+    # min, any, all, mean are C++ method objects (bind_reductions.cpp);
+    # argmax and argmin wrap their Python functions (_routines/reductions.py).
+    for name, fn in _core._reduction_methods.items():
+        setattr(nd, name, fn)
+    for name, kind, is_method in _core._reductions:
+        if kind == "arg" and is_method:
+            setattr(nd, name, _arg_method(getattr(reductions, name)))
 
 
 _install()

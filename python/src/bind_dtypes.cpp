@@ -1,4 +1,4 @@
-// dtype promotion and casting queries (the tables live in src/core/dtype.cpp).
+// dtype promotion and casting queries (the tables live in src/base/dtype.cpp).
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 

@@ -3,6 +3,7 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include "args.hpp"
 #include "backend/backend.hpp"
 #include "bindings.hpp"
 #include "convert.hpp"
@@ -29,47 +30,6 @@ nb::tuple to_tuple(const Dims& v) {
     PyTuple_SET_ITEM(t, static_cast<Py_ssize_t>(i), x);
   }
   return r;
-}
-
-// Note [Python ints beyond int64 in indices]
-// As NumPy (through CPython's slice handling): a slice bound or step beyond
-// int64 is clamped to it; an integer index in (INT64_MAX, UINT64_MAX] raises
-// OverflowError, and one further out the IndexError NumPy gives for an index
-// it cannot read. Never std::bad_cast.
-nb::object as_pylong(nb::handle h, const char* what) {
-  if (PyLong_Check(h.ptr())) return nb::borrow(h);
-  if (!PyIndex_Check(h.ptr())) throw TypeError(what);
-  PyObject* r = PyNumber_Index(h.ptr());
-  if (!r) throw nb::python_error();
-  return nb::steal(r);
-}
-
-std::optional<int64_t> opt_index(nb::handle h) {
-  if (h.is_none()) return std::nullopt;
-  nb::object l = as_pylong(h, "slice indices must be integers or None or have an __index__ method");
-  int overflow = 0;
-  const long long v = PyLong_AsLongLongAndOverflow(l.ptr(), &overflow);
-  if (v == -1 && PyErr_Occurred()) throw nb::python_error();
-  if (overflow) return overflow > 0 ? INT64_MAX : INT64_MIN;
-  return v;
-}
-
-const char* const kNumpyBadIndex =
-    "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or "
-    "boolean arrays are valid indices";
-
-int64_t integer_index(nb::handle h) {
-  nb::object l = as_pylong(h, kNumpyBadIndex);
-  int overflow = 0;
-  const long long v = PyLong_AsLongLongAndOverflow(l.ptr(), &overflow);
-  if (v == -1 && PyErr_Occurred()) throw nb::python_error();
-  if (!overflow) return v;
-  if (overflow > 0) {
-    (void)PyLong_AsUnsignedLongLong(l.ptr());
-    if (!PyErr_Occurred()) throw OverflowError("Python int too large to convert to C long");
-    PyErr_Clear();
-  }
-  throw IndexError(kNumpyBadIndex);
 }
 
 [[noreturn]] void advanced_index_error() {

@@ -7,6 +7,9 @@ void bind_ndarray(nanobind::module_& m);
 // ndarray's operators as type slots (Note [Operator slots], ndarray_slots.cpp).
 const PyType_Slot* ndarray_operator_slots();
 void bind_ufuncs(nanobind::module_& m);
-void bind_functions(nanobind::module_& m);
+// One file per chapter of NumPy's routines, sharing args.hpp's parsers.
+void bind_creation(nanobind::module_& m);
+void bind_manipulation(nanobind::module_& m);
+void bind_reductions(nanobind::module_& m);
 void bind_cuda(nanobind::module_& m);
 }  // namespace cunum::py

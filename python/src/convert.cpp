@@ -112,21 +112,4 @@ nb::object numpy_dtype(DType d) {
   return r;
 }
 
-Shape as_shape(nb::handle h) {
-  Shape s;
-  if (PyLong_Check(h.ptr()) || nb::hasattr(h, "__index__")) {
-    if (!PySequence_Check(h.ptr())) {
-      s.push_back(nb::cast<int64_t>(nb::int_(h)));
-      return s;
-    }
-  }
-  for (nb::handle item : h) {
-    if (!PyLong_Check(item.ptr()) && !nb::hasattr(item, "__index__"))
-      throw TypeError("'" + nb::cast<std::string>(nb::str(item.type().attr("__name__"))) +
-                      "' object cannot be interpreted as an integer");
-    s.push_back(nb::cast<int64_t>(nb::int_(item)));
-  }
-  return s;
-}
-
 }  // namespace cunum::py

@@ -34,7 +34,6 @@ nb::object scalar_to_python(const Scalar& s);
 // A DType <-> numpy.dtype
 DType as_dtype(nb::handle h);  // accepts anything numpy.dtype() accepts
 nb::object numpy_dtype(DType d);
-Shape as_shape(nb::handle h);  // int or sequence of ints
 void set_python_helpers(nb::object asarray, nb::object dtype_of);
 
 }  // namespace cunum::py

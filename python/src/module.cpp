@@ -26,6 +26,8 @@ NB_MODULE(_core, m) {
   py::bind_dtypes(m);
   py::bind_ndarray(m);
   py::bind_ufuncs(m);
-  py::bind_functions(m);
+  py::bind_creation(m);
+  py::bind_manipulation(m);
+  py::bind_reductions(m);
   py::bind_cuda(m);
 }

@@ -47,7 +47,6 @@ void set_thread_allocator(int) { unavailable(); }
 int get_thread_allocator() { return -1; }
 void* raw_malloc(AllocatorKind, size_t, int) { unavailable(); }
 void raw_free(AllocatorKind, void*, int) noexcept {}
-void record_stream(const ndarray&, const Stream&) { unavailable(); }
 PinnedPoolStats pinned_pool_stats() { return {}; }
 void pinned_pool_free_all() {}
 AsyncPoolStats async_pool_stats(int) { unavailable(); }

@@ -101,6 +101,24 @@ TEST(Errors, MapToNumPyExceptions) {
   EXPECT_THROW(max(zeros({0})), ValueError);
 }
 
+TEST(Manipulation, RollMovesElementsAlongAxes) {
+  ndarray a = arange(6).reshape({2, 3});  // [[0 1 2] [3 4 5]]
+  // No axis: the flattened array rolls, the shape stays.
+  ndarray r = roll(a, {1});
+  EXPECT_EQ(r.shape(), (Shape{2, 3}));
+  EXPECT_EQ(host<int64_t>(r), (std::vector<int64_t>{5, 0, 1, 2, 3, 4}));
+  // Rows down by one, columns left by one (-1 = 2 mod 3).
+  EXPECT_EQ(host<int64_t>(roll(a, {1, -1}, {{0, 1}})),
+            (std::vector<int64_t>{4, 5, 3, 1, 2, 0}));
+  // Shifts on a repeated axis add up (1 + 1 = 2), one shift broadcasts over axes.
+  EXPECT_EQ(host<int64_t>(roll(a, {1, 1}, {{1, 1}})), (std::vector<int64_t>{1, 2, 0, 4, 5, 3}));
+  EXPECT_EQ(host<int64_t>(roll(a, {4}, {{0, -1}})), (std::vector<int64_t>{2, 0, 1, 5, 3, 4}));
+  // A new array, never a view of a.
+  EXPECT_NE(roll(a, {0}).data(), a.data());
+  EXPECT_THROW(roll(a, {1}, {{2}}), AxisError);
+  EXPECT_THROW(roll(a, {1, 2}, {{0, 1, 1}}), ValueError);
+}
+
 TEST(Reduction, PairwiseSumIsAccurate) {
   const int64_t n = 1 << 20;
   ndarray a = full({n}, Scalar(0.1), DType::Float32);

@@ -1,6 +1,6 @@
 """Creation at the edges (issue 7, fuzz findings 3, 11, 12 and 13):
 dtype=None, arange's length, dtype and values as NumPy computes them (Note
-[arange as NumPy] in src/core/ranges.cpp), linspace/logspace in the endpoints'
+[arange as NumPy] in src/routines/ranges.cpp), linspace/logspace in the endpoints'
 precision, arrays too big to describe, float64 -> float16 rounding."""
 import numpy
 import pytest

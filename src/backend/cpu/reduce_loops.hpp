@@ -29,10 +29,10 @@
 #include <new>
 
 #include "backend/cpu/cpu_backend.hpp"
+#include "cunum/dims.hpp"
 #include "cunum/error.hpp"
 #include "cunum/kernels/convert.hpp"
 #include "cunum/kernels/reductions.hpp"
-#include "cunum/ndarray.hpp"
 
 // Note [CPU vector clones]
 // The inner loops below are written for the compiler's vectoriser. Built for

@@ -10,7 +10,6 @@
 #include "backend/cuda/pinned_pool.hpp"
 #include "backend/cuda/streams.hpp"
 #include "cunum/error.hpp"
-#include "cunum/ndarray.hpp"
 
 namespace cunum::backend::cuda {
 
@@ -201,14 +200,6 @@ void raw_free(AllocatorKind kind, void* p, int device) noexcept {
     backend_of(device).raw_deallocate(kind, p);
   } catch (...) {  // the device could not be reached: nothing to free there
   }
-}
-
-void record_stream(const ndarray& a, const Stream& s) {
-  if (!a.valid() || !a.device().is_cuda() || !a.storage()->data) return;
-  if (a.device().index != s.device())
-    throw ValueError("record_stream: the array is on " + a.device().str() + " but the stream on cuda:" +
-                     std::to_string(s.device()));
-  backend_of(s.device()).record_stream(a.storage()->data, reinterpret_cast<cudaStream_t>(s.ptr()));
 }
 
 PinnedPoolStats pinned_pool_stats() {

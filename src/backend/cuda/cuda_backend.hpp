@@ -63,6 +63,7 @@ class CudaBackend final : public Backend {
   void async_pool_set_limit(size_t bytes) { async_limit_ = bytes; }
   // Work on stream `s` uses the allocation at p (cunum.cuda.record_stream).
   void record_stream(void* p, cudaStream_t s);
+  void record_stream(void* p, std::uintptr_t s) override { record_stream(p, reinterpret_cast<cudaStream_t>(s)); }
   size_t async_pool_get_limit() const { return async_limit_; }
 
  private:

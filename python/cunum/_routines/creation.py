@@ -1,6 +1,6 @@
 """Array creation with NumPy's signatures."""
-from . import _core
-from ._convert import asarray as _asarray_any, host_to_device, to_numpy_dtype
+from .. import _core
+from .._convert import asarray as _asarray_any, host_to_device, to_numpy_dtype
 
 ndarray = _core.ndarray
 

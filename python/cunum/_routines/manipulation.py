@@ -1,12 +1,8 @@
 """Shape manipulation with NumPy's signatures (all views when NumPy's are)."""
-from . import _core
-from ._convert import asarray as _as
+from .. import _core
+from ._args import _a
 
 ndarray = _core.ndarray
-
-
-def _a(x):
-    return x if isinstance(x, ndarray) else _as(x)
 
 
 def reshape(a, shape=None, order="C", *, newshape=None, copy=None):
@@ -75,6 +71,10 @@ def _atleast(fn, arys):
     return res[0] if len(res) == 1 else tuple(res)
 
 
+def roll(a, shift, axis=None):
+    return _core._roll(_a(a), shift, axis)
+
+
 def atleast_1d(*arys):
     return _atleast(lambda x: x if x.ndim >= 1 else x.reshape(1), arys)
 
@@ -98,14 +98,3 @@ def atleast_3d(*arys):
             return x[None, :, None]
         return x.reshape(1, 1, 1)
     return _atleast(f, arys)
-
-
-def _install():
-    nd = ndarray
-    nd.ravel = lambda self, order="C": ravel(self, order)
-    nd.flatten = lambda self, order="C": _core._flatten(self, str(order).upper())
-    nd.swapaxes = swapaxes
-    nd.squeeze = lambda self, axis=None: squeeze(self, axis)
-
-
-_install()

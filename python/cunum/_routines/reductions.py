@@ -9,25 +9,8 @@ signature NumPy gives its kind:
     max, min, any, all          (a, axis=None, out=None, keepdims=False)
     argmax, argmin              (a, axis=None, out=None, *, keepdims=False)
 """
-import operator
-
-from . import _core
-from ._convert import asarray as _as
-
-ndarray = _core.ndarray
-
-
-def _a(x):
-    return x if isinstance(x, ndarray) else _as(x)
-
-
-def _ret(r, out):
-    # NumPy returns the very `out` object it was given.
-    return r if out is None else out
-
-
-def _axis1(axis):
-    return None if axis is None else operator.index(axis)
+from .. import _core
+from ._args import _a, _axis1, _ret
 
 
 def _sum_kind(name, impl):
@@ -48,13 +31,6 @@ def _arg_kind(name, impl):
     return f
 
 
-def _arg_method(f):
-    def m(self, axis=None, out=None, *, keepdims=False):
-        return f(self, axis, out, keepdims=keepdims)
-    m.__name__ = m.__qualname__ = f.__name__
-    return m
-
-
 _KINDS = {"sum": _sum_kind, "extremum": _axes_kind, "truth": _axes_kind, "arg": _arg_kind}
 __all__ = []
 for _name, _kind, _method in _core._reductions:
@@ -63,33 +39,8 @@ for _name, _kind, _method in _core._reductions:
     _f.__doc__ = f"cunum.{_name}: numpy.{_name} on cunum arrays (a 0-d array for a full reduction)."
     globals()[_name] = _f
     __all__.append(_name)
-    if _kind == "arg" and _method:  # the others are bound as methods in C++
-        setattr(ndarray, _name, _arg_method(_f))
 del _name, _kind, _method, _f
 
 amax = max  # noqa: F821  (defined from the table above)
 amin = min  # noqa: F821
-
-
-def mean(a, axis=None, dtype=None, out=None, keepdims=False):
-    return _ret(_core._mean(_a(a), axis, bool(keepdims), dtype, out), out)
-
-
-__all__ += ["amax", "amin", "mean"]
-
-_UFUNC_REDUCE = {"add": sum, "multiply": prod, "maximum": max,  # noqa: F821
-                 "minimum": min, "logical_and": all, "logical_or": any}  # noqa: F821
-
-
-def _install():
-    def reduce(self, array, axis=0, dtype=None, out=None, keepdims=False):
-        fn = _UFUNC_REDUCE.get(self.__name__)
-        if fn is None:
-            raise TypeError(f"reduce is not supported for ufunc {self.__name__!r} yet")
-        if self.__name__ in ("add", "multiply"):
-            return fn(array, axis, dtype, out, keepdims)
-        return fn(array, axis, out, keepdims)
-    _core.ufunc.reduce = reduce
-
-
-_install()
+__all__ += ["amax", "amin"]

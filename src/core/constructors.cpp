@@ -1,13 +1,15 @@
+// The array's constructors: one allocation plus at most one fill or copy.
+// The planner and the ndarray's own methods (astype, copy, to) build on them,
+// so they sit in the core layer. Creation routines that compute their
+// contents (ranges, diagonals) or compose these are in src/routines/creation.cpp.
 #include "cunum/creation.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <vector>
 
 #include "backend/backend.hpp"
 #include "core/assign.hpp"
 #include "cunum/error.hpp"
-#include "cunum/ufuncs.hpp"
 
 namespace cunum {
 
@@ -90,24 +92,6 @@ ndarray full_like(const ndarray& like, const Scalar& value, std::optional<DType>
   return a;
 }
 
-ndarray eye(int64_t n, std::optional<int64_t> m_opt, int64_t k, DType dtype,
-            std::optional<Device> device, char order) {
-  const int64_t m = m_opt ? *m_opt : n;
-  ndarray a = zeros({n, m}, dtype, device, order);
-  const int64_t len = std::max<int64_t>(0, std::min(n - std::max<int64_t>(-k, 0), m - std::max<int64_t>(k, 0)));
-  if (len > 0) {
-    const int64_t row = a.strides()[0], col = a.strides()[1];
-    const int64_t off = k >= 0 ? k * col : -k * row;
-    ndarray diag(a.storage(), a.offset() + off, {len}, {row + col}, dtype);
-    diag.fill(Scalar(1));
-  }
-  return a;
-}
-
-ndarray identity(int64_t n, DType dtype, std::optional<Device> device) {
-  return eye(n, n, 0, dtype, device);
-}
-
 ndarray scalar_array(const Scalar& value, std::optional<DType> dtype, std::optional<Device> device) {
   DType d = dtype ? *dtype : value.default_dtype();
   if (!dtype) value.check_fits(d);
@@ -153,15 +137,6 @@ ndarray array(const ndarray& a, std::optional<DType> dtype, bool copy, char orde
     core::assign(r, a);
   }
   return r;
-}
-
-ndarray ascontiguousarray(const ndarray& a, std::optional<DType> dtype) {
-  ndarray r = array(a, dtype, false, 'C');
-  return r.ndim() == 0 ? r.reshape({1}) : r;
-}
-ndarray asfortranarray(const ndarray& a, std::optional<DType> dtype) {
-  ndarray r = array(a, dtype, false, 'F');
-  return r.ndim() == 0 ? r.reshape({1}) : r;
 }
 
 }  // namespace cunum

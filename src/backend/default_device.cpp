@@ -1,11 +1,11 @@
-#include "cunum/device.hpp"
-
+// The device new arrays go to (cunum/device.hpp): the thread's choice, else
+// CUNUM_DEVICE, else the first GPU whose backend is available, else the CPU.
+// It asks the backends, so it sits in their layer, not in src/base/.
 #include <cstdlib>
 #include <optional>
-#include <string>
 
 #include "backend/backend.hpp"
-#include "cunum/error.hpp"
+#include "cunum/device.hpp"
 
 namespace cunum {
 
@@ -22,21 +22,6 @@ Device process_default() {
   return d;
 }
 }  // namespace
-
-std::string Device::str() const {
-  return is_cpu() ? std::string("cpu") : "cuda:" + std::to_string(index);
-}
-
-Device Device::parse(const std::string& s) {
-  if (s == "cpu") return cpu();
-  if (s == "cuda" || s == "gpu") return cuda(0);
-  if (s.rfind("cuda:", 0) == 0) {
-    const std::string n = s.substr(5);
-    if (!n.empty() && n.find_first_not_of("0123456789") == std::string::npos && n.size() < 6)
-      return cuda(std::stoi(n));
-  }
-  throw ValueError("unknown device '" + s + "' (expected 'cpu', 'cuda' or 'cuda:N')");
-}
 
 Device default_device() { return t_device ? *t_device : process_default(); }
 void set_default_device(Device d) { t_device = d; }

@@ -1,4 +1,6 @@
-// arange, linspace and logspace, computed as NumPy computes them.
+// Numerical ranges (NumPy's "Array creation routines" chapter, section
+// "Numerical ranges"): arange, linspace and logspace, computed as NumPy
+// computes them.
 #include <cmath>
 #include <limits>
 

@@ -1,0 +1,21 @@
+"""What the routine modules share: NumPy's conventions for array-like
+arguments, out= and single axes (the Python side of python/src/args.hpp)."""
+import operator
+
+from .. import _core
+from .._convert import asarray as _as
+
+ndarray = _core.ndarray
+
+
+def _a(x):
+    return x if isinstance(x, ndarray) else _as(x)
+
+
+def _ret(r, out):
+    # NumPy returns the very `out` object it was given.
+    return r if out is None else out
+
+
+def _axis1(axis):
+    return None if axis is None else operator.index(axis)

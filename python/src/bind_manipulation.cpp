@@ -1,0 +1,81 @@
+// Array manipulation (NumPy's chapter): python/cunum/_routines/manipulation.py
+// parses NumPy's signatures and calls these.
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include "args.hpp"
+#include "bindings.hpp"
+#include "cunum/error.hpp"
+#include "cunum/manipulation.hpp"
+
+namespace nb = nanobind;
+
+namespace cunum::py {
+
+namespace {
+
+// One shift as NumPy's roll takes it: int() of the element (a float
+// truncates, a numeric string parses, None is int()'s TypeError).
+// Note [Shifts beyond int64]: an axis length n divides the array's size, so a
+// shift reduced modulo the size rolls every axis as the shift itself does (and
+// the size is the length rolled when axis is None). Python ints of any
+// magnitude thus reach the C++ routine as int64; an empty array ignores them.
+int64_t roll_shift(nb::handle x, int64_t size) {
+  if (PyList_Check(x.ptr()) || PyTuple_Check(x.ptr()) ||
+      (nb::hasattr(x, "ndim") && nb::cast<int64_t>(x.attr("ndim")) > 0))
+    throw ValueError("'shift' and 'axis' should be scalars or 1D sequences");
+  nb::object v = nb::steal(PyNumber_Long(x.ptr()));
+  if (!v.is_valid()) throw nb::python_error();
+  int overflow = 0;
+  const long long s = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
+  if (!overflow) return s;
+  if (size == 0) return 0;
+  return nb::cast<int64_t>(v % nb::int_(size));
+}
+
+// shift=: an integer, or a 1-d sequence or array of them.
+std::vector<int64_t> roll_shifts(nb::handle shift, int64_t size) {
+  nb::object seq = nb::borrow(shift);
+  if (nb::hasattr(shift, "ndim") && nb::hasattr(shift, "tolist")) {  // a NumPy or cunum array
+    if (nb::cast<int64_t>(shift.attr("ndim")) > 1)
+      throw ValueError("'shift' and 'axis' should be scalars or 1D sequences");
+    seq = shift.attr("tolist")();
+  }
+  std::vector<int64_t> r;
+  if (PyList_Check(seq.ptr()) || PyTuple_Check(seq.ptr())) {
+    for (nb::handle x : seq) r.push_back(roll_shift(x, size));
+  } else {
+    r.push_back(roll_shift(seq, size));
+  }
+  return r;
+}
+
+}  // namespace
+
+void bind_manipulation(nb::module_& m) {
+  m.def("_ravel", [](const ndarray& a, const std::string& order) { return ravel(a, order[0]); });
+  m.def("_flatten", [](const ndarray& a, const std::string& order) { return flatten(a, order[0]); });
+  m.def("_swapaxes", &swapaxes);
+  m.def("_moveaxis", &moveaxis);
+  m.def("_squeeze", [](const ndarray& a, nb::handle axis) { return squeeze(a, opt_axes(axis)); }, nb::arg(), nb::arg().none());
+  m.def("_expand_dims", [](const ndarray& a, nb::handle axis) { return expand_dims(a, *opt_axes(axis)); }, nb::arg(), nb::arg().none());
+  m.def("_broadcast_to", [](const ndarray& a, nb::handle shape) { return broadcast_to(a, as_shape(shape)); }, nb::arg(), nb::arg().none());
+  m.def("_broadcast_shapes", [](const std::vector<Shape>& shapes) { return broadcast_shapes(shapes); });
+  m.def("_roll", [](const ndarray& a, nb::handle shift, nb::handle axis) {
+    // NumPy's order: errors of axis (TypeError, AxisError), then of shift,
+    // then of broadcasting one against the other.
+    auto ax = opt_axes(axis);
+    if (ax)
+      for (int64_t x : *ax) normalize_axis(x, a.ndim());
+    std::vector<int64_t> shifts = roll_shifts(shift, a.size());
+    if (ax && a.ndim() == 0) {  // axis=() of a 0-d array: NumPy's own unpacking error
+      broadcast_shapes({Shape{static_cast<int64_t>(shifts.size())},
+                        Shape{static_cast<int64_t>(ax->size())}});
+      throw ValueError("not enough values to unpack (expected 2, got 0)");
+    }
+    return roll(a, shifts, std::move(ax));
+  }, nb::arg(), nb::arg().none(), nb::arg().none());
+}
+
+}  // namespace cunum::py
