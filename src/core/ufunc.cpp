@@ -204,8 +204,13 @@ void apply_ufunc(const UfuncDef& def, const Operand* inputs, int n, const UfuncO
   const Device dev = operands_device(ops, n, opts);
 
   Shape shape;
-  for (int i = 0; i < n; ++i)
-    if (ops[i].is_array()) shape = core::broadcast_shape({&shape, &ops[i].array().shape()});
+  bool shaped = false;  // the common case, equal shapes, needs no broadcasting
+  for (int i = 0; i < n; ++i) {
+    if (!ops[i].is_array()) continue;
+    const Shape& si = ops[i].array().shape();
+    if (!shaped) shape = si, shaped = true;
+    else if (si != shape) shape = core::broadcast_shape({&shape, &si});
+  }
   if (st.has_constant) {
     ndarray r = full(shape, Scalar(st.constant), DType::Bool, dev);
     if (!opts.out) { results[0] = r; return; }
@@ -235,12 +240,13 @@ void apply_ufunc(const UfuncDef& def, const Operand* inputs, int n, const UfuncO
   // The results follow the memory order of an input of the full shape (a
   // C-contiguous one: plain C order, the common case, without the 'K' sort).
   const ndarray* layout = nullptr;
-  for (int i = 0; i < n && !layout; ++i)
-    if (ops[i].is_array() && ops[i].array().shape() == shape && !ops[i].array().is_c_contiguous())
-      layout = &ops[i].array();
-  bool c_input = false;
-  for (int i = 0; i < n; ++i)
-    c_input = c_input || (ops[i].is_array() && ops[i].array().shape() == shape && ops[i].array().is_c_contiguous());
+  bool c_input = false, c_full[core::kMaxUfuncIn] = {false, false};  // C-contiguous, full shape
+  for (int i = 0; i < n; ++i) {
+    if (!ops[i].is_array() || ops[i].array().shape() != shape) continue;
+    c_full[i] = ops[i].array().is_c_contiguous();
+    c_input = c_input || c_full[i];
+    if (!c_full[i] && !layout) layout = &ops[i].array();
+  }
   if (c_input) layout = nullptr;
 
   for (int k = 0; k < nout; ++k) {
@@ -287,7 +293,36 @@ void apply_ufunc(const UfuncDef& def, const Operand* inputs, int n, const UfuncO
                        : empty(shape, sig.out[k], dev);
   }
   backend::LoopPlan plan;
-  {
+  // Note [Contiguous plans]
+  // The common call (every array operand C-contiguous with the full shape, a
+  // Python scalar at most beside them, no where=) is one flat run: its plan
+  // is written directly, 1-D, without broadcasting strides and coalescing
+  // dims, which is most of the planner's cost on small arrays.
+  const int64_t count = shape_size(shape);
+  bool flat = !where && count > 0;
+  // (out= may have broadcast the shape past the inputs': compared again)
+  for (int i = 0; i < n && flat; ++i) flat = i == scalar_op || (c_full[i] && in[i].shape() == shape);
+  for (int k = 0; k < nout && flat; ++k)
+    flat = (!direct[k] && !layout) || (res[k].shape() == shape && res[k].is_c_contiguous());
+  if (flat) {
+    plan.nops = n + nout;
+    plan.shape.assign(1, count);
+    int64_t extent = 0;
+    for (int i = 0; i < n; ++i) {
+      const bool sc = i == scalar_op;
+      plan.data[i] = sc ? nullptr : in[i].data();
+      plan.strides[i].assign(1, sc ? 0 : static_cast<int64_t>(in[i].itemsize()));
+      extent = std::max(extent, plan.strides[i][0] * (count - 1));
+    }
+    for (int k = 0; k < nout; ++k) {
+      plan.data[n + k] = res[k].data();
+      plan.strides[n + k].assign(1, static_cast<int64_t>(res[k].itemsize()));
+      extent = std::max(extent, plan.strides[n + k][0] * (count - 1));
+    }
+    plan.index32 = extent < (int64_t(1) << 31) && count < (int64_t(1) << 31);
+    for (int i = 0; i < n; ++i) plan.dtypes[i] = i == scalar_op ? sig.in[i] : in[i].dtype();
+    for (int k = 0; k < nout; ++k) plan.dtypes[n + k] = res[k].dtype();
+  } else {
     core::PlanOperand po[backend::kMaxOperands];
     int m = 0;
     for (int i = 0; i < n; ++i) po[m++] = {in[i].data(), core::broadcast_strides(in[i], shape)};

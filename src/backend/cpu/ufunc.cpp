@@ -83,7 +83,14 @@ void CpuBackend::ufunc(const core::UfuncDef& def, int loop, const LoopPlan& plan
     c.cast[k] = k < def.nin ? cast_loop_fn(plan.dtypes[k], want) : cast_loop_fn(want, plan.dtypes[k]);
   }
   const int64_t grain = ufunc_grain(def);
-  if (exact) for_each_inner(plan, fn, grain);
+  if (exact && plan.shape.size() == 1 && plan.shape[0] <= grain) {
+    // One run too short to split (Note [Contiguous plans]): the loop itself,
+    // without the walk and the thread pool's dispatch.
+    char* d[kMaxOperands];
+    int64_t st[kMaxOperands];
+    for (int k = 0; k < c.nops; ++k) d[k] = plan.data[k], st[k] = plan.strides[k][0];
+    fn(d, st, plan.shape[0]);
+  } else if (exact) for_each_inner(plan, fn, grain);
   else for_each_inner(plan, [&c](char** d, const int64_t* s, int64_t n) { run_converted(c, d, s, n); }, grain);
   if (const unsigned e = take_host_errors()) raise_deferred(e);  // Note [Deferred errors]
 }
