@@ -43,6 +43,9 @@ namespace core {
 namespace {
 
 DType common_dtype(const Operand* ops, int n) {
+  // arrays of one dtype (most calls) need no promotion
+  if (ops[0].is_array() && (n == 1 || (ops[1].is_array() && ops[1].array().dtype() == ops[0].array().dtype())))
+    return ops[0].array().dtype();
   DType strong[core::kMaxUfuncIn];
   WeakKind weak[core::kMaxUfuncIn];
   int ns = 0, nw = 0;
@@ -127,7 +130,7 @@ void check_input_casts(const UfuncDef& def, const Operand* ops, const LoopSig& s
                       std::string(casting_name(casting)) + "'");
     }
     const DType from = shown_dtype(ops[i]);
-    if (!can_cast(from, t, casting))
+    if (from != t && !can_cast(from, t, casting))
       throw TypeError("Cannot cast ufunc '" + std::string(def.name) + "' input " + std::to_string(i) +
                       " from " + dt(from) + " to " + dt(t) + " with casting rule '" +
                       std::string(casting_name(casting)) + "'");
