@@ -3,10 +3,13 @@
 //   auto b = cunum::broadcast_to(cunum::arange(3), {4, 3});
 //   auto c = cunum::moveaxis(a, 0, -1);
 //   auto d = cunum::roll(a, {1, -2}, {{0, 1}});   // a copy, as NumPy's
+//   auto e = cunum::concatenate({a, b}, 0);
+//   auto parts = cunum::split(a, cunum::SplitSpec{3}, 0);  // three views
 #pragma once
 #include <optional>
 #include <vector>
 
+#include "dtype.hpp"
 #include "ndarray.hpp"
 
 namespace cunum {
@@ -32,5 +35,41 @@ ndarray atleast_3d(const ndarray& a);
 // and the result has a's shape. A new array (order 'K').
 ndarray roll(const ndarray& a, const std::vector<int64_t>& shift,
              std::optional<std::vector<int64_t>> axis = {});
+
+
+// ---------------------------------------------------------------- joining (src/routines/joining.cpp)
+// NumPy's concatenate: axis=nullopt joins the flattened arrays; the result
+// dtype is the inputs' result_type, or dtype=, or out's; every input must
+// cast to it under `casting`.
+ndarray concatenate(const std::vector<ndarray>& arrays, std::optional<int64_t> axis = 0,
+                    const std::optional<ndarray>& out = {}, std::optional<DType> dtype = {},
+                    Casting casting = Casting::SameKind);
+ndarray stack(const std::vector<ndarray>& arrays, int64_t axis = 0, const std::optional<ndarray>& out = {},
+              std::optional<DType> dtype = {}, Casting casting = Casting::SameKind);
+ndarray hstack(const std::vector<ndarray>& arrays, std::optional<DType> dtype = {},
+               Casting casting = Casting::SameKind);
+ndarray vstack(const std::vector<ndarray>& arrays, std::optional<DType> dtype = {},
+               Casting casting = Casting::SameKind);
+ndarray dstack(const std::vector<ndarray>& arrays);
+ndarray column_stack(const std::vector<ndarray>& arrays);
+
+// ---------------------------------------------------------------- splitting (src/routines/splitting.cpp)
+// indices_or_sections: a number of sections, or the division points.
+struct SplitSpec {
+  int64_t sections = 0;
+  std::optional<std::vector<int64_t>> indices;
+};
+std::vector<ndarray> array_split(const ndarray& a, const SplitSpec& spec, int64_t axis = 0);
+std::vector<ndarray> split(const ndarray& a, const SplitSpec& spec, int64_t axis = 0);
+std::vector<ndarray> hsplit(const ndarray& a, const SplitSpec& spec);
+std::vector<ndarray> vsplit(const ndarray& a, const SplitSpec& spec);
+std::vector<ndarray> dsplit(const ndarray& a, const SplitSpec& spec);
+std::vector<ndarray> unstack(const ndarray& a, int64_t axis = 0);
+
+// ---------------------------------------------------------------- rearranging (src/routines/rearranging.cpp)
+ndarray flip(const ndarray& a, std::optional<std::vector<int64_t>> axis = {});  // a view
+ndarray fliplr(const ndarray& a);
+ndarray flipud(const ndarray& a);
+ndarray rot90(const ndarray& a, int64_t k = 1, const std::vector<int64_t>& axes = {0, 1});
 
 }  // namespace cunum

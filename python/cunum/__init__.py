@@ -15,7 +15,10 @@ from ._routines.creation import (arange, array, asarray, ascontiguousarray, asfo
 from ._routines.manipulation import (atleast_1d, atleast_2d, atleast_3d, broadcast_arrays,
                                      broadcast_shapes, broadcast_to, expand_dims,
                                      matrix_transpose, moveaxis, permute_dims, ravel, reshape,
-                                     roll, squeeze, swapaxes, transpose)
+                                     roll, squeeze, swapaxes, transpose,
+                                     concatenate, concat, stack, hstack, vstack, row_stack,
+                                     dstack, column_stack, array_split, split, hsplit, vsplit,
+                                     dsplit, unstack, flip, fliplr, flipud, rot90)
 # sum, prod, max, min, argmax, argmin, any, all, nansum, nanprod, ... (one per row of the
 # C++ reduction table), amax, amin
 from ._routines.reductions import *  # noqa: F401,F403

@@ -15,7 +15,11 @@ int64_t as_index(nb::handle h) {
   if (!PyIndex_Check(h.ptr()))
     throw TypeError("'" + nb::cast<std::string>(nb::str(h.type().attr("__name__"))) +
                     "' object cannot be interpreted as an integer");
-  return nb::cast<int64_t>(nb::steal(PyNumber_Index(h.ptr())));
+  // __index__ may still refuse (a NumPy array of several elements has one
+  // that raises TypeError): its Python error propagates.
+  PyObject* i = PyNumber_Index(h.ptr());
+  if (!i) throw nb::python_error();
+  return nb::cast<int64_t>(nb::steal(i));
 }
 
 // Note [Python ints beyond int64 in indices]

@@ -53,7 +53,56 @@ std::vector<int64_t> roll_shifts(nb::handle shift, int64_t size) {
 
 }  // namespace
 
+// indices_or_sections=: an integer (sections) or a sequence of division points.
+SplitSpec split_spec(nb::handle h) {
+  SplitSpec s;
+  const bool array = nb::hasattr(h, "ndim") && nb::hasattr(h, "tolist");
+  if (array ? nb::cast<int64_t>(h.attr("ndim")) == 0 : PyIndex_Check(h.ptr())) {
+    s.sections = as_index(h);
+  } else {
+    nb::object seq = nb::hasattr(h, "tolist") ? h.attr("tolist")() : nb::borrow(h);
+    std::vector<int64_t> v;
+    for (nb::handle x : seq) v.push_back(as_index(x));
+    s.indices = std::move(v);
+  }
+  return s;
+}
+
 void bind_manipulation(nb::module_& m) {
+  m.def("_concatenate", [](const std::vector<ndarray>& arrays, nb::handle axis, nb::handle out, nb::handle dtype,
+                           const std::string& casting) {
+    return concatenate(arrays, axis.is_none() ? std::nullopt : std::optional<int64_t>(as_index(axis)),
+                       opt_out(out), opt_dtype(dtype), casting_from_string(casting));
+  }, nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg().none(), nb::arg());
+  m.def("_stack", [](const std::vector<ndarray>& arrays, nb::handle axis, nb::handle out, nb::handle dtype,
+                     const std::string& casting) {
+    return stack(arrays, as_index(axis), opt_out(out), opt_dtype(dtype), casting_from_string(casting));
+  }, nb::arg(), nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg());
+  m.def("_hstack", [](const std::vector<ndarray>& arrays, nb::handle dtype, const std::string& casting) {
+    return hstack(arrays, opt_dtype(dtype), casting_from_string(casting));
+  }, nb::arg(), nb::arg().none(), nb::arg());
+  m.def("_vstack", [](const std::vector<ndarray>& arrays, nb::handle dtype, const std::string& casting) {
+    return vstack(arrays, opt_dtype(dtype), casting_from_string(casting));
+  }, nb::arg(), nb::arg().none(), nb::arg());
+  m.def("_dstack", &dstack);
+  m.def("_column_stack", &column_stack);
+  m.def("_array_split", [](const ndarray& a, nb::handle spec, nb::handle axis) {
+    return array_split(a, split_spec(spec), as_index(axis));
+  });
+  m.def("_split", [](const ndarray& a, nb::handle spec, nb::handle axis) {
+    return split(a, split_spec(spec), as_index(axis));
+  });
+  m.def("_hsplit", [](const ndarray& a, nb::handle spec) { return hsplit(a, split_spec(spec)); });
+  m.def("_vsplit", [](const ndarray& a, nb::handle spec) { return vsplit(a, split_spec(spec)); });
+  m.def("_dsplit", [](const ndarray& a, nb::handle spec) { return dsplit(a, split_spec(spec)); });
+  m.def("_unstack", [](const ndarray& a, nb::handle axis) { return unstack(a, as_index(axis)); });
+  m.def("_flip", [](const ndarray& a, nb::handle axis) { return flip(a, opt_axes(axis)); }, nb::arg(),
+        nb::arg().none());
+  m.def("_fliplr", &fliplr);
+  m.def("_flipud", &flipud);
+  m.def("_rot90", [](const ndarray& a, nb::handle k, const std::vector<int64_t>& axes) {
+    return rot90(a, as_index(k), axes);
+  });
   m.def("_ravel", [](const ndarray& a, const std::string& order) { return ravel(a, order[0]); });
   m.def("_flatten", [](const ndarray& a, const std::string& order) { return flatten(a, order[0]); });
   m.def("_swapaxes", &swapaxes);

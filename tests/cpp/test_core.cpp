@@ -119,6 +119,26 @@ TEST(Manipulation, RollMovesElementsAlongAxes) {
   EXPECT_THROW(roll(a, {1, 2}, {{0, 1, 1}}), ValueError);
 }
 
+TEST(Manipulation, JoinSplitAndFlip) {
+  ndarray a = arange(6).reshape({2, 3});  // [[0 1 2] [3 4 5]]
+  ndarray c = concatenate({a, a}, 1);
+  EXPECT_EQ(c.shape(), (Shape{2, 6}));
+  EXPECT_EQ(host<int64_t>(c), (std::vector<int64_t>{0, 1, 2, 0, 1, 2, 3, 4, 5, 3, 4, 5}));
+  EXPECT_EQ(host<int64_t>(concatenate({a, a}, std::nullopt)).size(), 12u);
+  EXPECT_EQ(stack({a, a}, 1).shape(), (Shape{2, 2, 3}));
+  EXPECT_EQ(concatenate({a, a}, 0, {}, DType::Float32).dtype(), DType::Float32);
+  EXPECT_THROW(concatenate({a, a}, 0, {}, DType::Bool), TypeError);  // same_kind: no int64 -> bool
+  std::vector<ndarray> parts = split(a, SplitSpec{3}, 1);
+  ASSERT_EQ(parts.size(), 3u);
+  EXPECT_EQ(host<int64_t>(parts[2]), (std::vector<int64_t>{2, 5}));
+  EXPECT_EQ(parts[1].data(), a.data() + sizeof(int64_t));  // a view, as NumPy's
+  EXPECT_THROW(split(a, SplitSpec{2}, 1), ValueError);
+  EXPECT_EQ(array_split(a, SplitSpec{2}, 1).size(), 2u);
+  EXPECT_EQ(host<int64_t>(flip(a)), (std::vector<int64_t>{5, 4, 3, 2, 1, 0}));
+  EXPECT_EQ(host<int64_t>(rot90(a)), (std::vector<int64_t>{2, 5, 1, 4, 0, 3}));
+  EXPECT_THROW(concatenate({a, arange(3)}, 0), ValueError);
+}
+
 TEST(Reduction, PairwiseSumIsAccurate) {
   const int64_t n = 1 << 20;
   ndarray a = full({n}, Scalar(0.1), DType::Float32);

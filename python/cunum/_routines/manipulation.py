@@ -98,3 +98,89 @@ def atleast_3d(*arys):
             return x[None, :, None]
         return x.reshape(1, 1, 1)
     return _atleast(f, arys)
+
+
+# ---------------------------------------------------------------- joining
+def _seq(arrays):
+    """NumPy's sequence of array-likes; an array is iterated along its first axis."""
+    if isinstance(arrays, ndarray):
+        if arrays.ndim == 0:
+            raise TypeError("iteration over a 0-d array")
+        return [arrays[i] for i in range(arrays.shape[0])]
+    return [_a(x) for x in arrays]  # anything not iterable: Python's own TypeError
+
+
+def concatenate(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
+    return _core._concatenate(_seq(arrays), axis, out, dtype, casting)
+
+
+concat = concatenate
+
+
+def stack(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
+    return _core._stack(_seq(arrays), axis, out, dtype, casting)
+
+
+def hstack(tup, *, dtype=None, casting="same_kind"):
+    return _core._hstack(_seq(tup), dtype, casting)
+
+
+def vstack(tup, *, dtype=None, casting="same_kind"):
+    return _core._vstack(_seq(tup), dtype, casting)
+
+
+def row_stack(tup, *, dtype=None, casting="same_kind"):
+    import warnings
+    warnings.warn("`row_stack` alias is deprecated. Use `np.vstack` directly.", DeprecationWarning,
+                  stacklevel=2)
+    return vstack(tup, dtype=dtype, casting=casting)
+
+
+def dstack(tup):
+    return _core._dstack(_seq(tup))
+
+
+def column_stack(tup):
+    return _core._column_stack(_seq(tup))
+
+
+# ---------------------------------------------------------------- splitting
+def array_split(ary, indices_or_sections, axis=0):
+    return _core._array_split(_a(ary), indices_or_sections, axis)
+
+
+def split(ary, indices_or_sections, axis=0):
+    return _core._split(_a(ary), indices_or_sections, axis)
+
+
+def hsplit(ary, indices_or_sections):
+    return _core._hsplit(_a(ary), indices_or_sections)
+
+
+def vsplit(ary, indices_or_sections):
+    return _core._vsplit(_a(ary), indices_or_sections)
+
+
+def dsplit(ary, indices_or_sections):
+    return _core._dsplit(_a(ary), indices_or_sections)
+
+
+def unstack(x, /, *, axis=0):
+    return tuple(_core._unstack(_a(x), axis))
+
+
+# ---------------------------------------------------------------- rearranging
+def flip(m, axis=None):
+    return _core._flip(_a(m), axis)
+
+
+def fliplr(m):
+    return _core._fliplr(_a(m))
+
+
+def flipud(m):
+    return _core._flipud(_a(m))
+
+
+def rot90(m, k=1, axes=(0, 1)):
+    return _core._rot90(_a(m), k, list(axes))
