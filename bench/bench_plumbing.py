@@ -1,0 +1,55 @@
+"""Array plumbing on the GPU: cunum vs CuPy vs PyTorch in one process (issue 9's
+speed cases), as bandwidth: each input byte read once, each output byte
+written once.
+
+    python bench/bench_plumbing.py [--json OUT.json] [--quick]
+
+The device-to-device copy (`x.copy()`) is the limit the copies are held to
+(issue 9: concatenate, stack, flip ... at >= 90 % of it).
+"""
+import argparse
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench import gpu_time, libs, make, torch  # noqa: E402
+
+
+def cases(quick):
+    n = 2**23 if quick else 2**27
+    data = {}
+    for name, lib in libs().items():
+        x, y = make(lib, n, seed=1), make(lib, n, seed=2)
+        b = 4 * n
+        cat = (lambda: torch.cat([x, y])) if lib is torch else (lambda: lib.concatenate([x, y]))
+        stk = (lambda: torch.stack([x, y])) if lib is torch else (lambda: lib.stack([x, y]))
+        flp = (lambda: torch.flip(x, (0,))) if lib is torch else (lambda: lib.flip(x).copy())
+        data[name] = {
+            "copy f32 GB/s": 2 * b / gpu_time(lambda: x.clone() if lib is torch else x.copy()) / 1e9,
+            "concatenate 2x f32 GB/s": 4 * b / gpu_time(cat) / 1e9,
+            "stack 2x f32 GB/s": 4 * b / gpu_time(stk) / 1e9,
+            "flip copy f32 GB/s": 2 * b / gpu_time(flp) / 1e9,
+        }
+        del x, y
+    return data
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--json")
+    ap.add_argument("--quick", action="store_true")
+    args = ap.parse_args()
+    data = cases(args.quick)
+    names = list(data)
+    print(f"{'case':32s}" + "".join(f"{n:>12s}" for n in names) + "   cunum/copy")
+    for case in data["cunum"]:
+        row = "".join(f"{data[n][case]:12.1f}" for n in names)
+        print(f"{case:32s}{row}   {data['cunum'][case] / data['cunum']['copy f32 GB/s']:.2f}")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(data, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
