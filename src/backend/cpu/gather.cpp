@@ -70,13 +70,13 @@ void index_offsets(const GatherPlan& p, int64_t j0, int64_t n, int64_t* offs) {
   }
 }
 
-// The first j in [b, e) whose index is outside [-len, len), or e.
+// The first j in [b, e) whose index is outside [-len, len), or nidx.
 template <class Index> int64_t first_bad(const GatherPlan& p, int64_t b, int64_t e) {
   for (int64_t j = b; j < e; ++j) {
     const int64_t v = read_index<Index>(p.index + j * p.index_stride);
     if (v < -p.len || v >= p.len) return j;
   }
-  return e;
+  return p.nidx;
 }
 
 struct IndexFns {
