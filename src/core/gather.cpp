@@ -79,6 +79,10 @@ void gather(const ndarray& out, const ndarray& a, int axis, const ndarray& indic
     // costs a wait for the device only in that corner.
     if (mode != backend::GatherMode::Raise || outer == 0 || p.nidx == 0) return;
     ndarray host = idx.to(Device::cpu());
+    if (!one_run(host, p.index_stride)) {
+      host = host.copy('C');
+      p.index_stride = static_cast<int64_t>(host.itemsize());
+    }
     p.index = host.data();
     p.outer_shape = {outer};
     p.inner_shape = {0};
