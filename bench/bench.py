@@ -79,9 +79,18 @@ def make(lib, n, shape=None, seed=0):
     return lib.asarray(host)
 
 
+def take_indices(lib, n, seed=7):
+    """n random int64 indices into an axis of length n, on the GPU."""
+    host = np.random.default_rng(seed).integers(0, n, n, dtype=np.int64)
+    if lib is torch:
+        return torch.from_numpy(host).cuda()
+    return lib.asarray(host)
+
+
 def bandwidth_cases(quick):
     n = 2**24 if quick else 2**28
     side = 4096 if quick else 16384
+    ng = 2**22 if quick else 2**26  # take
     rows = []
     data = {}
     for name, lib in libs().items():
@@ -94,6 +103,9 @@ def bandwidth_cases(quick):
         t_s0 = gpu_time(lambda: m.sum(0) if lib is torch else m.sum(axis=0))
         t_s1 = gpu_time(lambda: m.sum(1) if lib is torch else m.sum(axis=1))
         t_fused = gpu_time(lambda: (x * y + x) * y)
+        # take (x[idx] later): float32 gathered by random int64 indices, 4 + 8 + 4 bytes per element
+        src, idx = make(lib, ng, seed=6), take_indices(lib, ng)
+        t_take = gpu_time(lambda: torch.index_select(src, 0, idx) if lib is torch else lib.take(src, idx))
         b = 4 * n
         bm = 4 * side * side
         data[name] = {
@@ -103,8 +115,9 @@ def bandwidth_cases(quick):
             "sum f32 GB/s": b / t_sum / 1e9,
             "sum(axis=0) GB/s": bm / t_s0 / 1e9,
             "sum(axis=1) GB/s": bm / t_s1 / 1e9,
+            "take f32 int64 idx GB/s": (4 + 8 + 4) * ng / t_take / 1e9,
         }
-        del x, y, o, m
+        del x, y, o, m, src, idx
     return data
 
 
@@ -113,6 +126,7 @@ def overhead_cases():
     for name, lib in libs().items():
         x, y = make(lib, 1000, seed=4), make(lib, 1000, seed=5)
         o = lib.empty_like(x)
+        idx = take_indices(lib, 1000)
         if lib is torch:
             sync = torch.cuda.synchronize
         elif lib is cn:
@@ -125,6 +139,8 @@ def overhead_cases():
                 lambda: (torch.add(x, y, out=o) if lib is torch else lib.add(x, y, out=o)), sync) * 1e6,
             "x.sum() us": host_time(lambda: x.sum(), sync) * 1e6,
             "x[1:500] us": host_time(lambda: x[1:500], sync) * 1e6,
+            "take(x, idx) us": host_time(
+                lambda: (torch.index_select(x, 0, idx) if lib is torch else lib.take(x, idx)), sync) * 1e6,
             "empty(1000) us": host_time(
                 lambda: (torch.empty(1000, device="cuda") if lib is torch else lib.empty(1000)), sync) * 1e6,
         }

@@ -12,6 +12,7 @@ from . import _ndarray  # noqa: F401  (attaches the methods: Note [ndarray metho
 from ._routines.creation import (arange, array, asarray, ascontiguousarray, asfortranarray,
                                  asnumpy, copy, copyto, empty, empty_like, eye, full, full_like,
                                  identity, linspace, logspace, ones, ones_like, zeros, zeros_like)
+from ._routines.indexing import take
 from ._routines.manipulation import (atleast_1d, atleast_2d, atleast_3d, broadcast_arrays,
                                      broadcast_shapes, broadcast_to, expand_dims,
                                      matrix_transpose, moveaxis, permute_dims, ravel, reshape,

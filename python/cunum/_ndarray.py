@@ -14,7 +14,7 @@ line in _install(), in its chapter's group.
 """
 from . import _core
 from ._convert import host_to_device, to_numpy_dtype
-from ._routines import manipulation, reductions
+from ._routines import indexing, manipulation, reductions
 
 ndarray = _core.ndarray
 
@@ -289,6 +289,9 @@ def _install():
     nd.transpose = _transpose
     nd.to_device = _to_device
     nd.__cuda_array_interface__ = property(_cuda_array_interface)
+    # Indexing routines (_routines/indexing.py)
+    nd.take = lambda self, indices, axis=None, out=None, mode="raise": indexing.take(
+        self, indices, axis, out, mode)
     # Array manipulation (_routines/manipulation.py)
     nd.ravel = lambda self, order="C": manipulation.ravel(self, order)
     nd.flatten = lambda self, order="C": _core._flatten(self, str(order).upper())

@@ -72,6 +72,45 @@ std::optional<std::vector<int64_t>> opt_axes(nb::handle h) {
   return r;
 }
 
+std::optional<int64_t> opt_axis(nb::handle h) {
+  if (h.is_none()) return std::nullopt;
+  if (PyBool_Check(h.ptr())) throw TypeError("an integer is required for the axis");
+  nb::object l = nb::steal(PyNumber_Index(h.ptr()));
+  if (!l.is_valid()) throw nb::python_error();  // NumPy's TypeError: "'float' object cannot be ..."
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(l.ptr(), &overflow);
+  if (overflow) throw OverflowError("Python int too large to convert to C long");
+  return v;
+}
+
+ClipMode clip_mode(nb::handle h) {
+  if (h.is_none()) return ClipMode::Raise;
+  std::string s;
+  if (PyUnicode_Check(h.ptr())) {
+    s = nb::cast<std::string>(h);
+  } else if (PyBytes_Check(h.ptr())) {
+    s.assign(PyBytes_AS_STRING(h.ptr()), static_cast<size_t>(PyBytes_GET_SIZE(h.ptr())));
+  } else {
+    // An integer: NumPy's NPY_CLIP, NPY_WRAP, NPY_RAISE.
+    if (PyBool_Check(h.ptr()) || PyFloat_Check(h.ptr()) || !PyIndex_Check(h.ptr()))
+      throw TypeError("clipmode not understood");
+    nb::object l = nb::steal(PyNumber_Index(h.ptr()));
+    if (!l.is_valid()) throw nb::python_error();
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(l.ptr(), &overflow);
+    if (!overflow && v >= 0 && v <= 2) return v == 0 ? ClipMode::Clip : v == 1 ? ClipMode::Wrap : ClipMode::Raise;
+    throw ValueError("integer clipmode must be RAISE, WRAP, or CLIP from 'numpy._core.multiarray'");
+  }
+  if (s == "raise") return ClipMode::Raise;
+  if (s == "wrap") return ClipMode::Wrap;
+  if (s == "clip") return ClipMode::Clip;
+  // NumPy 2 rejects what NumPy 1 took with a warning (a first letter's match).
+  if (!s.empty() && std::string("cCwWrR").find(s[0]) != std::string::npos)
+    throw ValueError("Use one of 'clip', 'raise', or 'wrap' for clip mode");
+  throw ValueError("clipmode must be one of 'clip', 'raise', or 'wrap' (got " +
+                   nb::cast<std::string>(nb::repr(h)) + ")");
+}
+
 Shape as_shape(nb::handle h) {
   Shape s;
   if (PyLong_Check(h.ptr()) || nb::hasattr(h, "__index__")) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "convert.hpp"
+#include "cunum/indexing.hpp"
 
 namespace cunum::py {
 namespace nb = nanobind;
@@ -30,6 +31,13 @@ inline constexpr const char* kNumpyBadIndex =
 // axis=: None -> nullopt (every axis), an integer -> one axis, a tuple or a
 // list -> those axes.
 std::optional<std::vector<int64_t>> opt_axes(nb::handle h);
+// axis=: None -> nullopt, else one integer (NumPy's PyArray_AxisConverter: a
+// bool is a TypeError, an int beyond int64 an OverflowError).
+std::optional<int64_t> opt_axis(nb::handle h);
+// mode= of take, put, choose (NumPy's clipmode): None, 'raise', 'wrap',
+// 'clip' (str or bytes), or 2, 1, 0; NumPy's ValueError or TypeError
+// otherwise.
+ClipMode clip_mode(nb::handle h);
 
 // ---------------------------------------------------------------- shapes, dtypes, devices
 Shape as_shape(nb::handle h);  // an integer or a sequence of integers

@@ -10,6 +10,7 @@ void bind_ufuncs(nanobind::module_& m);
 // One file per chapter of NumPy's routines, sharing args.hpp's parsers.
 void bind_creation(nanobind::module_& m);
 void bind_manipulation(nanobind::module_& m);
+void bind_indexing(nanobind::module_& m);
 void bind_reductions(nanobind::module_& m);
 void bind_cuda(nanobind::module_& m);
 }  // namespace cunum::py

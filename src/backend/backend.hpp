@@ -52,6 +52,11 @@ class Backend {
   // One reduction (Note [Reduction plans]); the descriptor named `id` over
   // plan.loop_dtype.
   virtual void reduce(core::ReduceId id, const ReducePlan& plan) = 0;
+  // out[o, j, i] = in[o, index[j], i] (Note [Gather plans]). An index out of
+  // bounds in mode Raise raises IndexError: at once on a backend that runs on
+  // the host, at the first wait for the device otherwise (Note [Deferred
+  // errors]).
+  virtual void gather(const GatherPlan& plan) = 0;
 
   // Work queued on `stream` (a cudaStream_t) uses the allocation at `data`:
   // the pool does not hand it out again before that work is done

@@ -1,5 +1,6 @@
 // The plans the planner (src/core) hands the backends: an elementwise loop
-// (LoopPlan) and a reduction (ReducePlan). Plain data — pointers, shapes, byte
+// (LoopPlan), a reduction (ReducePlan) and a gather along one axis
+// (GatherPlan). Plain data — pointers, shapes, byte
 // strides, dtypes — so that both sides share them from the bottom layer
 // without either including the other's headers.
 #pragma once
@@ -72,6 +73,50 @@ struct ReducePlan {
     for (int64_t s : out_shape) n *= s;
     return n;
   }
+};
+
+// Note [Gather plans]
+// out[o, j, i] = in[o, idx[j], i]: the gather behind take() and, later,
+// integer-array indexing. `o` runs over the input's dims before the gathered
+// axis, `i` over those after it, each coalesced (Note [Dimension coalescing];
+// a zero-rank side is one position), `j` over the index array flattened (C
+// order). The output is C-contiguous, so its byte offset is
+// ((o * nidx + j) * inner + i) * itemsize. Each index is read in its own
+// dtype (any integer dtype or bool) and taken as int64 (uint64 wraps, as
+// NumPy's same-kind cast to intp does), then made a position by `mode`:
+//   Raise: negative counts from the end; outside [-len, len) is an error:
+//          NumPy's IndexError "index %d is out of bounds for axis %d with
+//          size %d" (`axis` is only for that message). Nothing is ever read
+//          out of bounds. Checked whenever outer() > 0 (NumPy's rule), even
+//          when inner() is 0 and nothing is written.
+//   Wrap:  modulo len (NumPy's mode='wrap'); Clip: clamped to [0, len).
+// A gather only moves bytes, so the plan has an item size, not a dtype; the
+// planner widens items where the inner run allows (a contiguous run of 64
+// float32 gathers as 16 items of 16 bytes) and the backends move 1, 2, 4, 8
+// or 16 bytes per item. len > 0 whenever the output is not empty.
+enum class GatherMode : uint8_t { Raise, Wrap, Clip };
+
+struct GatherPlan {
+  const char* in = nullptr;
+  char* out = nullptr;
+  const char* index = nullptr;
+  int itemsize = 0;  // 1, 2, 4, 8 or 16 bytes
+  DType index_dtype = DType::Int64;
+  int64_t nidx = 0, index_stride = 0;  // the index array: nidx entries, byte stride
+  int64_t len = 0, axis_stride = 0;    // the gathered axis of the input
+  Dims outer_shape, outer_strides;     // input byte strides, innermost last
+  Dims inner_shape, inner_strides;
+  GatherMode mode = GatherMode::Raise;
+  int axis = 0;          // the axis NumPy's error message names
+  bool index32 = false;  // every byte offset (input, output, index) and size() fits in 31 bits
+  static int64_t count(const Dims& shape) {
+    int64_t n = 1;
+    for (int64_t s : shape) n *= s;
+    return n;
+  }
+  int64_t outer() const { return count(outer_shape); }
+  int64_t inner() const { return count(inner_shape); }
+  int64_t size() const { return outer() * nidx * inner(); }  // output items
 };
 
 }  // namespace cunum::backend

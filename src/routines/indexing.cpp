@@ -1,8 +1,15 @@
+// Indexing routines (NumPy's "Indexing routines" chapter): basic indexing
+// (views) and take (the gather primitive, src/core/gather.hpp).
 #include "cunum/indexing.hpp"
 
+#include <string>
+
 #include "core/assign.hpp"
+#include "core/gather.hpp"
+#include "core/loop_plan.hpp"
 #include "cunum/creation.hpp"
 #include "cunum/error.hpp"
+#include "cunum/manipulation.hpp"
 
 namespace cunum {
 
@@ -98,6 +105,108 @@ void index_assign(const ndarray& a, const std::vector<Index>& idx, const ndarray
 void index_assign(const ndarray& a, const std::vector<Index>& idx, const Scalar& value) {
   ndarray v = index(a, idx);
   v.fill(value);
+}
+
+// ---------------------------------------------------------------- take
+
+namespace {
+static_assert(static_cast<int>(ClipMode::Raise) == static_cast<int>(backend::GatherMode::Raise) &&
+              static_cast<int>(ClipMode::Wrap) == static_cast<int>(backend::GatherMode::Wrap) &&
+              static_cast<int>(ClipMode::Clip) == static_cast<int>(backend::GatherMode::Clip));
+
+std::string dtype_repr(DType d) { return "dtype('" + std::string(dtype_name(d)) + "')"; }
+
+// NumPy's PyArray_CheckAxis: no axis takes from the flattened array, and so
+// does any axis of a 0-d array, which must then be 0 or -1.
+struct TakeAxis {
+  ndarray a;
+  int axis;
+};
+TakeAxis take_axis(const ndarray& a, std::optional<int64_t> axis) {
+  if (!axis || a.ndim() == 0) {
+    if (axis) normalize_axis(*axis, 1);
+    return {ravel(a), 0};
+  }
+  return {a, normalize_axis(*axis, a.ndim())};
+}
+
+// NumPy's checks of out=: the result's shape, and a dtype that casts safely
+// to a's (the rule of NumPy's buffered write-back, which then casts a's
+// items to out's dtype unsafely).
+void check_take_out(const std::optional<ndarray>& out, const Shape& shape, DType dtype) {
+  if (!out) return;
+  if (out->shape() != shape) throw ValueError("output array does not match result of ndarray.take");
+  if (out->dtype() != dtype && !can_cast(out->dtype(), dtype, Casting::Safe))
+    throw TypeError("Cannot cast array data from " + dtype_repr(out->dtype()) + " to " + dtype_repr(dtype) +
+                    " according to the rule 'safe'");
+}
+
+[[noreturn]] void index_out_of_bounds(int64_t index, int axis, int64_t len) {
+  throw IndexError("index " + std::to_string(index) + " is out of bounds for axis " + std::to_string(axis) +
+                   " with size " + std::to_string(len));
+}
+}  // namespace
+
+ndarray take(const ndarray& a0, const ndarray& indices, std::optional<int64_t> axis,
+             const std::optional<ndarray>& out, ClipMode mode) {
+  const auto [a, ax] = take_axis(a0, axis);
+  if (!is_integer(indices.dtype()) && !is_bool(indices.dtype()))
+    throw TypeError(std::string("Cannot cast ") + (indices.ndim() ? "array data" : "scalar") + " from " +
+                    dtype_repr(indices.dtype()) + " to dtype('int64') according to the rule 'same_kind'");
+  Shape shape(a.shape().begin(), a.shape().begin() + ax);
+  for (int64_t s : indices.shape()) shape.push_back(s);
+  for (int d = ax + 1; d < a.ndim(); ++d) shape.push_back(a.shape()[d]);
+  check_take_out(out, shape, a.dtype());
+  if (a.shape()[ax] == 0 && shape_size(shape) != 0)
+    throw IndexError("cannot do a non-empty take from an empty axes.");
+  // Straight into out= when it is what the gather writes (a C-contiguous
+  // array of a's dtype apart from a and the indices), else through a
+  // temporary and a converting copy.
+  const bool direct = out && out->dtype() == a.dtype() && out->device() == a.device() && out->is_c_contiguous() &&
+                      !core::may_overlap(*out, a) && !core::may_overlap(*out, indices);
+  ndarray r = direct ? *out : ndarray::allocate(shape, a.dtype(), a.device());
+  core::gather(r, a, ax, indices, static_cast<backend::GatherMode>(mode), ax);
+  if (out && !direct) core::assign(*out, r);
+  return out ? *out : r;
+}
+
+ndarray take(const ndarray& a0, int64_t position, std::optional<int64_t> axis, const std::optional<ndarray>& out,
+             ClipMode mode) {
+  const auto [a, ax] = take_axis(a0, axis);
+  Shape shape;
+  int64_t outer = 1;
+  for (int d = 0; d < a.ndim(); ++d) {
+    if (d != ax) shape.push_back(a.shape()[d]);
+    if (d < ax) outer *= a.shape()[d];
+  }
+  check_take_out(out, shape, a.dtype());
+  const int64_t len = a.shape()[ax];
+  if (len == 0 && shape_size(shape) != 0) throw IndexError("cannot do a non-empty take from an empty axes.");
+  int64_t i = position;
+  bool valid = len > 0;
+  switch (mode) {
+    case ClipMode::Raise:
+      if (i < -len || i >= len) {
+        if (outer > 0) index_out_of_bounds(i, ax, len);  // NumPy checks nothing when outer is empty
+        valid = false;
+      } else if (i < 0) {
+        i += len;
+      }
+      break;
+    case ClipMode::Wrap:
+      if (valid && (i < 0 || i >= len)) i = (i % len + len) % len;
+      break;
+    case ClipMode::Clip: i = i < 0 ? 0 : (i >= len ? len - 1 : i); break;
+  }
+  if (!valid || shape_size(shape) == 0) return out ? *out : ndarray::allocate(shape, a.dtype(), a.device());
+  std::vector<Index> sel(static_cast<size_t>(ax), Index(Slice{}));
+  sel.push_back(Index(i));
+  const ndarray v = index(a, sel);
+  if (out) {
+    core::assign(*out, v);
+    return *out;
+  }
+  return v.copy('C');
 }
 
 }  // namespace cunum

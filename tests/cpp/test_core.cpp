@@ -139,6 +139,44 @@ TEST(Manipulation, JoinSplitAndFlip) {
   EXPECT_THROW(concatenate({a, arange(3)}, 0), ValueError);
 }
 
+TEST(Indexing, TakeGathersAlongAnAxis) {
+  ndarray a = arange(12).reshape({3, 4});  // [[0 1 2 3] [4 5 6 7] [8 9 10 11]]
+  // Rows 2 and 0 (a negative index counts from the end), indices of int8.
+  ndarray rows = take(a, arange(0, -4, -2, DType::Int8), 0);  // [0, -2]
+  EXPECT_EQ(rows.shape(), (Shape{2, 4}));
+  EXPECT_EQ(host<int64_t>(rows), (std::vector<int64_t>{0, 1, 2, 3, 4, 5, 6, 7}));
+  // Columns by a 2x2 index array: shape (3, 2, 2); of a transposed view.
+  ndarray idx = arange(0, 4, 1, DType::UInt16).reshape({2, 2});  // [[0 1] [2 3]]
+  ndarray cols = take(a.T(), idx, 0);                       // a.T[idx] = a[:, idx] moved
+  EXPECT_EQ(cols.shape(), (Shape{2, 2, 3}));
+  EXPECT_EQ(host<int64_t>(cols), (std::vector<int64_t>{0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11}));
+  // No axis: the flattened array; wrap and clip.
+  ndarray far = arange(10, 15);  // 10 .. 14
+  EXPECT_EQ(host<int64_t>(take(a, far, {}, {}, ClipMode::Wrap)), (std::vector<int64_t>{10, 11, 0, 1, 2}));
+  EXPECT_EQ(host<int64_t>(take(a, far, {}, {}, ClipMode::Clip)), (std::vector<int64_t>{10, 11, 11, 11, 11}));
+  // One index: one dim fewer.
+  ndarray col = take(a, int64_t{-1}, 1);
+  EXPECT_EQ(col.shape(), (Shape{3}));
+  EXPECT_EQ(host<int64_t>(col), (std::vector<int64_t>{3, 7, 11}));
+  // out= of another dtype that casts safely to a's (int8 -> int64).
+  ndarray out = zeros({3}, DType::Int8);
+  EXPECT_EQ(take(a, arange(4, 7), {}, out).data(), out.data());
+  EXPECT_EQ(host<int8_t>(out), (std::vector<int8_t>{4, 5, 6}));
+  // NumPy's errors.
+  EXPECT_THROW(take(a, far, 0), IndexError);
+  EXPECT_THROW(take(a, int64_t{4}, 1), IndexError);
+  EXPECT_THROW(take(a, arange(2), 2), AxisError);
+  EXPECT_THROW(take(a, arange(0, 2, 1, DType::Float32), 0), TypeError);
+  EXPECT_THROW(take(a, arange(2), 0, zeros({2, 4}, DType::Float64)), TypeError);
+  EXPECT_THROW(take(a, arange(2), 0, zeros({3, 4})), ValueError);
+  try {
+    take(a, arange(2, 5), 0);  // [2, 3, 4]: 3 is the first out of bounds
+    FAIL();
+  } catch (const IndexError& e) {
+    EXPECT_STREQ(e.what(), "index 3 is out of bounds for axis 0 with size 3");
+  }
+}
+
 TEST(Reduction, PairwiseSumIsAccurate) {
   const int64_t n = 1 << 20;
   ndarray a = full({n}, Scalar(0.1), DType::Float32);

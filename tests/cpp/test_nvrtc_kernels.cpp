@@ -105,3 +105,30 @@ TEST(NvrtcKernels, EveryReductionCompiles) {
     EXPECT_NO_THROW(compile_to_cubin(b.src, kArch)) << core::reduce_info(id).name;
   }
 }
+
+// The gather family (Note [Gather kernels]): every item size x index dtype x
+// mode, with the ranks of the outer and inner dims, the index width and the
+// unroll spread over them; then every rank pattern and index width for one.
+TEST(NvrtcKernels, EveryGatherCompiles) {
+  using backend::GatherMode;
+  const DType index_dtypes[] = {DType::Bool,   DType::Int8,   DType::UInt8,  DType::Int16, DType::UInt16,
+                                DType::Int32,  DType::UInt32, DType::Int64,  DType::UInt64};
+  const int ranks[][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}, {2, 2}, {3, 0}, {0, 3}};
+  const GatherMode modes[] = {GatherMode::Raise, GatherMode::Wrap, GatherMode::Clip};
+  int v = 0;
+  for (int itemsize : {1, 2, 4, 8, 16}) {
+    Batch b;
+    for (DType index : index_dtypes)
+      for (GatherMode mode : modes) {
+        const int* r = ranks[v % 7];
+        b.add(gather_source({itemsize, index, r[0], r[1], mode, v % 2 == 0, 1 + v % 8}));
+        ++v;
+      }
+    EXPECT_NO_THROW(compile_to_cubin(b.src, kArch)) << "item size " << itemsize;
+  }
+  Batch b;
+  for (const auto& r : ranks)
+    for (bool index32 : {false, true})
+      for (GatherMode mode : modes) b.add(gather_source({4, DType::Int64, r[0], r[1], mode, index32, 4}));
+  EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
+}

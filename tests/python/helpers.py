@@ -240,6 +240,14 @@ STABLE_MESSAGES = [
     r"^arange\(\) is only supported for booleans",
     r"^only integers, slices \(`:`\), ellipsis \(`...`\), numpy.newaxis \(`None`\) and "
     r"integer or boolean arrays are valid indices$",
+    r"^cannot do a non-empty take from an empty axes\.$",
+    r"^output array does not match result of ndarray\.take$",
+    r"^output must be an array$",
+    r"^clipmode must be one of 'clip', 'raise', or 'wrap' \(got .*\)$",
+    r"^Use one of 'clip', 'raise', or 'wrap' for clip mode$",
+    r"^clipmode not understood$",
+    r"^integer clipmode must be RAISE, WRAP, or CLIP",
+    r"^an integer is required for the axis$",
 ]
 _STABLE = [re.compile(p) for p in STABLE_MESSAGES]
 

@@ -1,6 +1,6 @@
 """cunum's routines, one module per chapter of NumPy's (and CuPy's) reference,
-"Routines": creation (Array creation routines), manipulation (Array
-manipulation routines), statistics (Statistics), ... A new chapter is a new
+"Routines": creation (Array creation routines), indexing (Indexing routines),
+manipulation (Array manipulation routines), statistics (Statistics), ... A new chapter is a new
 module here, named after NumPy's chapter (sorting.py for "Sorting, searching,
 and counting", linalg is a subpackage as numpy.linalg is); cunum/__init__.py
 exports its names. Each module parses NumPy's signatures and calls the C++

@@ -36,6 +36,7 @@ class CpuBackend final : public Backend {
   void ufunc(const core::UfuncDef& def, int loop, const LoopPlan& plan) override;
   bool ufunc_takes_scalars() const override { return true; }
   void reduce(core::ReduceId id, const ReducePlan& plan) override;
+  void gather(const GatherPlan& plan) override;  // gather.cpp
 
  private:
   LoopTable loops_;

@@ -6,38 +6,57 @@
 namespace cunum::backend::cuda {
 
 namespace {
+// The word and the values stored with it (Note [Deferred errors]).
+struct ErrorWords {
+  unsigned word;
+  unsigned pad;
+  long long info[3];
+};
 // Mapped, portable pinned memory: with unified addressing the host pointer is
 // valid on every device. Allocated on first use, never freed (kernels may
 // still be running at exit).
-unsigned* error_word() {
-  static unsigned* word = [] {
+ErrorWords* error_words() {
+  static ErrorWords* words = [] {
     void* p = nullptr;
-    if (cudaHostAlloc(&p, sizeof(unsigned), cudaHostAllocMapped | cudaHostAllocPortable) != cudaSuccess) {
+    if (cudaHostAlloc(&p, sizeof(ErrorWords), cudaHostAllocMapped | cudaHostAllocPortable) != cudaSuccess) {
       cudaGetLastError();
-      return static_cast<unsigned*>(nullptr);  // modules keep a null word: errors go unreported
+      return static_cast<ErrorWords*>(nullptr);  // modules keep a null word: errors go unreported
     }
-    *static_cast<volatile unsigned*>(p) = 0;
-    return static_cast<unsigned*>(p);
+    auto* w = static_cast<volatile ErrorWords*>(p);
+    w->word = 0;
+    for (int k = 0; k < 3; ++k) w->info[k] = 0;
+    return static_cast<ErrorWords*>(p);
   }();
-  return word;
+  return words;
+}
+
+// Points the module's pointer variable `name` at `target` (a module without
+// the symbol is left alone).
+template <class T> void attach(cudaLibrary_t lib, const char* name, T* target) {
+  void* sym = nullptr;
+  size_t bytes = 0;
+  if (cudaLibraryGetGlobal(&sym, &bytes, lib, name) != cudaSuccess || bytes != sizeof(void*)) {
+    cudaGetLastError();
+    return;
+  }
+  CUNUM_CUDA_CHECK(cudaMemcpy(sym, &target, sizeof target, cudaMemcpyHostToDevice));
 }
 }  // namespace
 
 void attach_error_word(cudaLibrary_t lib) {
-  void* sym = nullptr;
-  size_t bytes = 0;
-  if (cudaLibraryGetGlobal(&sym, &bytes, lib, "cunum_error_word") != cudaSuccess || bytes != sizeof(void*)) {
-    cudaGetLastError();
-    return;
-  }
-  unsigned* w = error_word();
-  CUNUM_CUDA_CHECK(cudaMemcpy(sym, &w, sizeof w, cudaMemcpyHostToDevice));
+  ErrorWords* w = error_words();
+  if (!w) return;
+  attach(lib, "cunum_error_word", &w->word);
+  attach(lib, "cunum_error_info", &w->info[0]);
 }
 
 void raise_device_errors() {
-  unsigned* w = error_word();
-  if (!w || *static_cast<volatile unsigned*>(w) == 0) return;
-  raise_deferred(__atomic_exchange_n(w, 0u, __ATOMIC_ACQ_REL));
+  ErrorWords* w = error_words();
+  if (!w || *static_cast<volatile unsigned*>(&w->word) == 0) return;
+  const unsigned bits = __atomic_exchange_n(&w->word, 0u, __ATOMIC_ACQ_REL);
+  long long info[3];
+  for (int k = 0; k < 3; ++k) info[k] = static_cast<volatile long long*>(w->info)[k];
+  raise_deferred(bits, info);
 }
 
 }  // namespace cunum::backend::cuda

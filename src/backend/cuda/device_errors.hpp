@@ -1,11 +1,12 @@
 // The GPU side of Note [Deferred errors] (cunum/kernels/errors.hpp): one error
-// word in mapped pinned host memory, its address given to every loaded module.
+// word (and the values some errors store beside it) in mapped pinned host
+// memory, its address given to every loaded module.
 #pragma once
 #include <cuda_runtime_api.h>
 
 namespace cunum::backend::cuda {
-// Points module `lib`'s `cunum_error_word` at the process's error word (a
-// module without the symbol is left alone).
+// Points module `lib`'s `cunum_error_word` and `cunum_error_info` at the
+// process's error word and values (a module without them is left alone).
 void attach_error_word(cudaLibrary_t lib);
 // Raises what kernels reported, if anything. Call only after waiting for the
 // device (the word is then up to date for the work waited for).

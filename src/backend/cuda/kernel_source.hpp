@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "base/plans.hpp"
 #include "cunum/dtype.hpp"
 #include "cunum/reduction_list.hpp"
 #include "cunum/ufunc_def.hpp"
@@ -102,5 +103,34 @@ size_t reduce_partial_bytes(core::ReduceId id, DType loop);
 // A kernel that reads `in` elements, reduces them as the descriptor of `id`
 // over `loop` and writes `out` results (Note [Reduction plans]).
 std::string reduce_source(core::ReduceId id, DType in, DType loop, DType out, int out_nd, ReduceMode mode);
+
+// Note [Gather kernels]
+// The gather family (Note [Gather plans]) takes its own parameter struct,
+// GatherParams below, mirrored by the `G` of the source: three pointers,
+// seven integers, then shape[nd] and strides[nd] of the coalesced outer dims
+// followed by the inner ones (nd = outer_nd + inner_nd). A kernel is
+// generated per item size (1-16 bytes), index dtype, outer and inner rank,
+// mode, index width and unroll; nothing depends on the array's dtype. A block
+// takes a tile of 256 x unroll output items; each thread first computes its
+// `unroll` source addresses (one index load each, coalesced), then issues
+// all their loads, then the stores: several random reads in flight per
+// thread. An index out of bounds in mode Raise is reported (Note [Deferred
+// errors]) and its item is neither read nor written.
+struct GatherKernel {
+  int itemsize;  // 1, 2, 4, 8, 16
+  DType index;
+  int outer_nd, inner_nd;
+  GatherMode mode;
+  bool index32;
+  int unroll;  // items per thread per tile, 1-8
+};
+struct GatherParams {
+  const void* in = nullptr;
+  void* out = nullptr;
+  const void* index = nullptr;
+  int64_t n = 0, nidx = 0, inner = 0, len = 0, axis_stride = 0, index_stride = 0, axis = 0;
+  int64_t dims[2 * ParamBlock::kMaxRank] = {};  // shape[nd], then strides[nd]
+};
+std::string gather_source(const GatherKernel& k);
 
 }  // namespace cunum::backend::cuda
