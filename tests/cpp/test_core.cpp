@@ -158,7 +158,7 @@ TEST(Indexing, TakeGathersAlongAnAxis) {
   ndarray col = take(a, int64_t{-1}, 1);
   EXPECT_EQ(col.shape(), (Shape{3}));
   EXPECT_EQ(host<int64_t>(col), (std::vector<int64_t>{3, 7, 11}));
-  // out= of another dtype that casts safely to a's (int8 -> int64).
+  // out= of another dtype, written with an unsafe cast (int64 -> int8).
   ndarray out = zeros({3}, DType::Int8);
   EXPECT_EQ(take(a, arange(4, 7), {}, out).data(), out.data());
   EXPECT_EQ(host<int8_t>(out), (std::vector<int8_t>{4, 5, 6}));
