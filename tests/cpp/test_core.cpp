@@ -167,7 +167,11 @@ TEST(Indexing, TakeGathersAlongAnAxis) {
   EXPECT_THROW(take(a, int64_t{4}, 1), IndexError);
   EXPECT_THROW(take(a, arange(2), 2), AxisError);
   EXPECT_THROW(take(a, arange(0, 2, 1, DType::Float32), 0), TypeError);
-  EXPECT_THROW(take(a, arange(2), 0, zeros({2, 4}, DType::Float64)), TypeError);
+  {  // out= of any dtype (NumPy 2.5): int64 items into float64
+    ndarray f = zeros({2, 4}, DType::Float64);
+    take(a, arange(2), 0, f);
+    EXPECT_EQ(host<double>(f), (std::vector<double>{0, 1, 2, 3, 4, 5, 6, 7}));
+  }
   EXPECT_THROW(take(a, arange(2), 0, zeros({3, 4})), ValueError);
   try {
     take(a, arange(2, 5), 0);  // [2, 3, 4]: 3 is the first out of bounds
