@@ -17,10 +17,12 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench import gpu_time, libs, make, torch  # noqa: E402
 
 
-def cases(quick):
+def cases(quick, only=None):
     n = 2**23 if quick else 2**27
     data = {}
     for name, lib in libs().items():
+        if only and name not in only:
+            continue
         x, y = make(lib, n, seed=1), make(lib, n, seed=2)
         b = 4 * n
         cat = (lambda: torch.cat([x, y])) if lib is torch else (lambda: lib.concatenate([x, y]))
@@ -48,8 +50,9 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--json")
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--libs", help="comma-separated subset of cunum,cupy,torch (cunum is always run)")
     args = ap.parse_args()
-    data = cases(args.quick)
+    data = cases(args.quick, set(args.libs.split(",")) | {"cunum"} if args.libs else None)
     names = list(data)
     print(f"{'case':32s}" + "".join(f"{n:>12s}" for n in names) + "   cunum/copy")
     for case in data["cunum"]:
