@@ -96,8 +96,8 @@ TEST(NvrtcKernels, EveryCopyKernelCompiles) {
       if (widest < 16) b.add(cast_contiguous_source(from, to, static_cast<int>(16 / widest), 2, false));
       if (f != t && t != 0) continue;  // the rest: one dtype, or into bool (the conversions are the casts above)
       if (widest < 16) b.add(cast_contiguous_source(from, to, static_cast<int>(16 / widest), 1, true));
-      b.add(cast_transposed_source(from, to, 2, 32));
-      if (itemsize(to) <= 4) b.add(cast_transposed_source(from, to, 3, 64));
+      b.add(cast_transposed_source(from, to, 2, 32, 8));
+      if (itemsize(to) <= 4) b.add(cast_transposed_source(from, to, 3, 64, 1));
     }
   }
   EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));

@@ -12,7 +12,8 @@
 // - transposed: the destination's unit stride on the last dim, the source's
 //   on another dim R: the strided kernel would read one item per 32-byte
 //   sector there; a shared-memory tile (CUNUM_COPY_TILE, 32 or 64) turns
-//   both sides into coalesced rows;
+//   both sides into coalesced rows, the tiles taken in groups of tile rows
+//   (CUNUM_COPY_GROUP) so that concurrent blocks share DRAM pages;
 // - strided: any other plan (kernel_source.cpp's grid-stride loop).
 #include <algorithm>
 #include <cstdlib>
@@ -32,8 +33,22 @@ int copy_unroll() {
   return u;
 }
 int copy_tile() {
-  static const int t = env_int("CUNUM_COPY_TILE", 32, 64, 32) >= 64 ? 64 : 32;
+  static const int t = env_int("CUNUM_COPY_TILE", 32, 64, 64) >= 64 ? 64 : 32;
   return t;
+}
+int copy_group() {  // 1, 2, 4, 8 or 16 rows of tiles per group
+  static const int g = [] {
+    const int v = env_int("CUNUM_COPY_GROUP", 1, 16, 8);
+    int p = 1;
+    while (p * 2 <= v) p *= 2;
+    return p;
+  }();
+  return g;
+}
+int log2i(int v) {
+  int l = 0;
+  while ((1 << l) < v) ++l;
+  return l;
 }
 }  // namespace
 
@@ -77,19 +92,20 @@ bool CudaBackend::copy_transposed(const LoopPlan& plan, DType src, DType dst) {
   // Small extents waste most of a tile: the strided kernel does better there.
   if (R < 0 || plan.shape[R] < 16 || plan.shape[C] < 16) return false;
   const int tile = ds <= 4 ? copy_tile() : 32;  // 64 x 65 items of 8+ bytes pass 48 KB
+  const int group = copy_group();
   int64_t batch = 1;
   for (int d = 0; d < C; ++d)
     if (d != R) batch *= plan.shape[d];
-  const int64_t gx = (plan.shape[C] + tile - 1) / tile, gy = (plan.shape[R] + tile - 1) / tile;
-  if (gx >= (int64_t(1) << 31) || gy > 65535 || batch > 65535) return false;
-  LoadedKernel k = kernel(key(Family::CastTransposed, tile, src, dst, nd, false),
-                          [&] { return cast_transposed_source(src, dst, nd, tile); });
+  const int64_t squares = ((plan.shape[C] + tile - 1) / tile) * ((plan.shape[R] + tile - 1) / tile);
+  if (squares >= (int64_t(1) << 31) || batch > 65535) return false;
+  LoadedKernel k = kernel(key(Family::CastTransposed, (tile == 64) | log2i(group) << 1, src, dst, nd, false),
+                          [&] { return cast_transposed_source(src, dst, nd, tile, group); });
   ParamBlock p = plan_params(plan);
   p.set_iaux(0, R);
   use_device();
   void* args[] = {p.bytes.data()};
-  launch_kernel(k, dim3(static_cast<unsigned>(gx), static_cast<unsigned>(gy), static_cast<unsigned>(batch)),
-                dim3(32, 8), args, stream());
+  launch_kernel(k, dim3(static_cast<unsigned>(squares), static_cast<unsigned>(batch)), dim3(32, 8), args,
+                stream());
   return true;
 }
 

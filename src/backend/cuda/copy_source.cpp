@@ -57,21 +57,26 @@ std::string cast_contiguous_source(DType from, DType to, int vec, int unroll, bo
   return s;
 }
 
-std::string cast_transposed_source(DType from, DType to, int nd, int tile) {
+std::string cast_transposed_source(DType from, DType to, int nd, int tile, int group) {
   // Note [Copy kernels]: a block moves a tile x tile square of the (R, C)
   // plane, R the source's unit-stride dim (p.iaux[0]) and C the last dim,
   // the destination's unit-stride one. Reads walk R (coalesced in the
   // source), writes walk C (coalesced in the destination); the square waits
   // in shared memory in between, one column of padding keeping the column
-  // reads free of bank conflicts. blockIdx.z numbers the other dims.
+  // reads free of bank conflicts. blockIdx.y numbers the other dims.
+  // blockIdx.x runs over the squares in groups of `group` rows of squares
+  // (along R), so the blocks resident at one time read and write runs of
+  // group * tile items of the same rows of both arrays (DRAM pages stay
+  // open), instead of one square's tile items per row. Whole squares skip
+  // the bounds checks.
   const std::string F = kernel_type_name(from), T = kernel_type_name(to);
-  const std::string N = std::to_string(nd), TD = std::to_string(tile);
+  const std::string N = std::to_string(nd), TD = std::to_string(tile), GR = std::to_string(group);
   std::string s = kPrelude + params(nd);
   s += "extern \"C\" __global__ void __launch_bounds__(256) cunum_kernel(P p) {\n"
-       "  constexpr int ND = " + N + ", TD = " + TD + ", BX = 32, BY = 8;\n"
+       "  constexpr int ND = " + N + ", TD = " + TD + ", GROUP = " + GR + ", BX = 32, BY = 8;\n"
        "  __shared__ " + T + " tile[TD][TD + 1];\n"
        "  const int R = (int)p.iaux[0];\n"
-       "  long long b = blockIdx.z, os = 0, od = 0;\n"
+       "  long long b = blockIdx.y, os = 0, od = 0;\n"
        "#pragma unroll\n"
        "  for (int d = ND - 2; d >= 0; --d) {\n"
        "    if (d == R) continue;\n"
@@ -82,23 +87,41 @@ std::string cast_transposed_source(DType from, DType to, int nd, int tile) {
        "  const long long nR = p.shape[R], nC = p.shape[ND - 1];\n"
        "  const long long sR = p.strides[0][R], sC = p.strides[0][ND - 1];\n"
        "  const long long dR = p.strides[1][R], dC = p.strides[1][ND - 1];\n"
-       "  const long long r0 = (long long)blockIdx.y * TD, c0 = (long long)blockIdx.x * TD;\n"
+       "  // square (ty, tx) of the ty_n x tx_n grid, in groups of GROUP rows\n"
+       "  const long long ty_n = (nR + TD - 1) / TD, tx_n = (nC + TD - 1) / TD;\n"
+       "  const long long q = blockIdx.x, per_group = (long long)GROUP * tx_n;\n"
+       "  const long long g0 = q / per_group * GROUP, rows = ty_n - g0 < GROUP ? ty_n - g0 : GROUP;\n"
+       "  const long long in_group = q % per_group;\n"
+       "  const long long r0 = (g0 + in_group % rows) * TD, c0 = in_group / rows * TD;\n"
+       "  const bool whole = r0 + TD <= nR && c0 + TD <= nC;\n"
+       "  src += r0 * sR + c0 * sC; dst += r0 * dR + c0 * dC;\n"
+       "  if (whole) {\n"
        "#pragma unroll\n"
-       "  for (int jy = threadIdx.y; jy < TD; jy += BY)\n"
+       "    for (int jy = threadIdx.y; jy < TD; jy += BY)\n"
        "#pragma unroll\n"
-       "    for (int jx = threadIdx.x; jx < TD; jx += BX) {\n"
-       "      const long long r = r0 + jx, c = c0 + jy;\n"
-       "      if (r < nR && c < nC) tile[jy][jx] = cunum::convert<" + T + ">(*(const " + F +
-       "*)(src + r * sR + c * sC));\n"
-       "    }\n"
+       "      for (int jx = threadIdx.x; jx < TD; jx += BX)\n"
+       "        tile[jy][jx] = cunum::convert<" + T + ">(*(const " + F + "*)(src + jx * sR + jy * sC));\n"
+       "  } else {\n"
+       "#pragma unroll\n"
+       "    for (int jy = threadIdx.y; jy < TD; jy += BY)\n"
+       "#pragma unroll\n"
+       "      for (int jx = threadIdx.x; jx < TD; jx += BX)\n"
+       "        if (r0 + jx < nR && c0 + jy < nC)\n"
+       "          tile[jy][jx] = cunum::convert<" + T + ">(*(const " + F + "*)(src + jx * sR + jy * sC));\n"
+       "  }\n"
        "  __syncthreads();\n"
+       "  if (whole) {\n"
        "#pragma unroll\n"
-       "  for (int jy = threadIdx.y; jy < TD; jy += BY)\n"
+       "    for (int jy = threadIdx.y; jy < TD; jy += BY)\n"
        "#pragma unroll\n"
-       "    for (int jx = threadIdx.x; jx < TD; jx += BX) {\n"
-       "      const long long r = r0 + jy, c = c0 + jx;\n"
-       "      if (r < nR && c < nC) *(" + T + "*)(dst + r * dR + c * dC) = tile[jx][jy];\n"
-       "    }\n"
+       "      for (int jx = threadIdx.x; jx < TD; jx += BX) *(" + T + "*)(dst + jy * dR + jx * dC) = tile[jx][jy];\n"
+       "  } else {\n"
+       "#pragma unroll\n"
+       "    for (int jy = threadIdx.y; jy < TD; jy += BY)\n"
+       "#pragma unroll\n"
+       "      for (int jx = threadIdx.x; jx < TD; jx += BX)\n"
+       "        if (r0 + jy < nR && c0 + jx < nC) *(" + T + "*)(dst + jy * dR + jx * dC) = tile[jx][jy];\n"
+       "  }\n"
        "}\n";
   return s;
 }

@@ -76,8 +76,9 @@ std::string cast_source(DType from, DType to, int nd, bool index32, bool masked)
 // to vec items, the source read forward or backward (a reversed view).
 std::string cast_contiguous_source(DType from, DType to, int vec, int unroll, bool reversed);
 // The source's unit stride on dim p.iaux[0], the destination's on the last:
-// a tiled transpose through shared memory, `tile` x `tile` per block.
-std::string cast_transposed_source(DType from, DType to, int nd, int tile);
+// a tiled transpose through shared memory, `tile` x `tile` per block, the
+// blocks walking the tiles in groups of `group` tile rows.
+std::string cast_transposed_source(DType from, DType to, int nd, int tile, int group);
 std::string fill_source(DType dtype, int nd, bool index32);
 std::string iota_source(DType dtype);
 // Note [Reduction strategies]
@@ -121,7 +122,11 @@ std::string reduce_source(core::ReduceId id, DType in, DType loop, DType out, in
 // `unroll` source addresses (one index load each, coalesced), then issues
 // all their loads, then the stores: several random reads in flight per
 // thread. An index out of bounds in mode Raise is reported (Note [Deferred
-// errors]) and its item is neither read nor written.
+// errors]) and its item is neither read nor written. The index reads and the
+// stores carry streaming hints (ld/st .cs: evict first), so that L2 keeps
+// more of the randomly read source, whose 32-byte sectors are most of the
+// traffic (an H100 measurement decides: CUNUM_GATHER_STREAMING=0 for the
+// plain accesses).
 struct GatherKernel {
   int itemsize;  // 1, 2, 4, 8, 16
   DType index;
@@ -129,6 +134,7 @@ struct GatherKernel {
   GatherMode mode;
   bool index32;
   int unroll;  // items per thread per tile, 1-8
+  bool streaming = true;  // cache hints on the index reads and stores
 };
 struct GatherParams {
   const void* in = nullptr;
