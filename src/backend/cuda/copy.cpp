@@ -12,8 +12,9 @@
 // - transposed: the destination's unit stride on the last dim, the source's
 //   on another dim R: the strided kernel would read one item per 32-byte
 //   sector there; a shared-memory tile (CUNUM_COPY_TILE, 32 or 64) turns
-//   both sides into coalesced rows, the tiles taken in groups of tile rows
-//   (CUNUM_COPY_GROUP) so that concurrent blocks share DRAM pages;
+//   both sides into coalesced rows. CUNUM_COPY_GROUP takes the tiles in
+//   groups of tile rows (concurrent blocks sharing DRAM pages): measured no
+//   gain on the H100 (docs/kernel-tuning.md), so one row (plain order);
 // - strided: any other plan (kernel_source.cpp's grid-stride loop).
 #include <algorithm>
 #include <cstdlib>
@@ -38,7 +39,7 @@ int copy_tile() {
 }
 int copy_group() {  // 1, 2, 4, 8 or 16 rows of tiles per group
   static const int g = [] {
-    const int v = env_int("CUNUM_COPY_GROUP", 1, 16, 8);
+    const int v = env_int("CUNUM_COPY_GROUP", 1, 16, 1);
     int p = 1;
     while (p * 2 <= v) p *= 2;
     return p;
