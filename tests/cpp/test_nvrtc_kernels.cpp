@@ -94,10 +94,11 @@ TEST(NvrtcKernels, EveryCopyKernelCompiles) {
       const DType from = static_cast<DType>(f), to = static_cast<DType>(t);
       const size_t widest = std::max(itemsize(from), itemsize(to));
       if (widest < 16) b.add(cast_contiguous_source(from, to, static_cast<int>(16 / widest), 2, false));
-      if (f != t && t != 0) continue;  // the rest: one dtype, or into bool (the conversions are the casts above)
+      if (f != t && t != 0 && itemsize(from) + itemsize(to) != 8) continue;  // the rest: one dtype, into bool, 4 to 4 bytes
       if (widest < 16) b.add(cast_contiguous_source(from, to, static_cast<int>(16 / widest), 1, true));
-      b.add(cast_transposed_source(from, to, 2, 32, 8));
-      if (itemsize(to) <= 4) b.add(cast_transposed_source(from, to, 3, 64, 1));
+      b.add(cast_transposed_source(from, to, 2, 32, 8, false));
+      if (itemsize(to) <= 4) b.add(cast_transposed_source(from, to, 3, 64, 1, false));
+      if (itemsize(from) == 4 && itemsize(to) == 4) b.add(cast_transposed_source(from, to, 2, 64, 1, true));
     }
   }
   EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));

@@ -13,7 +13,8 @@ pytestmark = pytest.mark.usefixtures("device")
 
 CAST_PAIRS = [("float32", "float32"), ("float64", "float32"), ("int8", "float64"), ("uint16", "int16"),
               ("float16", "float32"), ("float32", "float16"), ("complex64", "complex128"), ("bool", "int32"),
-              ("int64", "bool"), ("complex128", "complex64"), ("uint8", "uint8"), ("float64", "float64")]
+              ("int64", "bool"), ("complex128", "complex64"), ("uint8", "uint8"), ("float64", "float64"),
+              ("float32", "int32"), ("uint32", "float32")]
 
 
 @pytest.mark.parametrize("dt", dtype_params(ALL_DTYPES))
@@ -59,12 +60,12 @@ def test_transposed_copy(shape, dt, rng):
 
 @pytest.mark.parametrize("src,dst", CAST_PAIRS, ids=str)
 def test_transposed_casts(src, dst, rng):
-    a = make_data((70, 90), src, "full" if src[0] in "iu" else "default", rng=rng)
+    a = make_data((132, 200), src, "full" if src[0] in "iu" else "default", rng=rng)
     compare(lambda xp, x: x.T.astype(dst), a)
     compare(lambda xp, x: xp.asarray(x.T, dtype=dst, order="C") if xp is numpy else x.T.astype(dst, order="C"), a)
 
     def into(xp, x):
-        out = xp.zeros((90, 70), dst)
+        out = xp.zeros((200, 132), dst)
         out[...] = x.T
         return out
     compare(into, a)
@@ -76,6 +77,9 @@ def test_batched_transposed_copy(axes, dt, rng):
     a = make_data((5, 40, 70), dt, rng=rng)
     compare(lambda xp, x: xp.ascontiguousarray(x.transpose(axes)), a)
     compare(lambda xp, x: x.transpose(axes)[:, ::-1].copy(), a)
+    c = make_data((4, 64, 96), dt, rng=rng)  # rows of 16-byte multiples: whole squares by 16-byte accesses
+    compare(lambda xp, x: xp.ascontiguousarray(x.transpose(axes)), c)
+    compare(lambda xp, x: xp.ascontiguousarray(x[:, :, 4:].transpose(axes)), c)
     b = make_data((3, 4, 33, 20), dt, rng=rng)
     compare(lambda xp, x: xp.ascontiguousarray(x.transpose(0, 3, 1, 2)), b)
     compare(lambda xp, x: xp.ascontiguousarray(x.transpose(3, 2, 1, 0)), b)

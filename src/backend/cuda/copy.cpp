@@ -14,7 +14,9 @@
 //   sector there; a shared-memory tile (CUNUM_COPY_TILE, 32 or 64) turns
 //   both sides into coalesced rows. CUNUM_COPY_GROUP takes the tiles in
 //   groups of tile rows (concurrent blocks sharing DRAM pages): measured no
-//   gain on the H100 (docs/kernel-tuning.md), so one row (plain order);
+//   gain on the H100 (docs/kernel-tuning.md), so one row (plain order).
+//   Squares of 4-byte items with 16-byte aligned rows move by 16-byte
+//   accesses on both sides (CUNUM_COPY_VEC4=0 turns that off);
 // - strided: any other plan (kernel_source.cpp's grid-stride loop).
 #include <algorithm>
 #include <cstdlib>
@@ -45,6 +47,10 @@ int copy_group() {  // 1, 2, 4, 8 or 16 rows of tiles per group
     return p;
   }();
   return g;
+}
+bool copy_vec4() {  // CUNUM_COPY_VEC4=0: item-by-item squares, for measuring
+  static const bool on = env_int("CUNUM_COPY_VEC4", 0, 1, 1) == 1;
+  return on;
 }
 int log2i(int v) {
   int l = 0;
@@ -99,8 +105,17 @@ bool CudaBackend::copy_transposed(const LoopPlan& plan, DType src, DType dst) {
     if (d != R) batch *= plan.shape[d];
   const int64_t squares = ((plan.shape[C] + tile - 1) / tile) * ((plan.shape[R] + tile - 1) / tile);
   if (squares >= (int64_t(1) << 31) || batch > 65535) return false;
-  LoadedKernel k = kernel(key(Family::CastTransposed, (tile == 64) | log2i(group) << 1, src, dst, nd, false),
-                          [&] { return cast_transposed_source(src, dst, nd, tile, group); });
+  // 16-byte accesses: 4-byte items, unit strides positive, every row and
+  // batch offset of both operands 16-byte aligned (Note [Copy kernels]).
+  bool vec4 = copy_vec4() && ss == 4 && ds == 4 && plan.strides[0][R] == 4;
+  for (int j = 0; j < 2 && vec4; ++j) {
+    vec4 = reinterpret_cast<uintptr_t>(plan.data[j]) % 16 == 0;
+    for (int d = 0; d < nd && vec4; ++d)
+      if (d != (j == 0 ? R : C)) vec4 = plan.strides[j][d] % 16 == 0;
+  }
+  LoadedKernel k = kernel(key(Family::CastTransposed, (tile == 64) | log2i(group) << 1 | int(vec4) << 5, src, dst,
+                              nd, false),
+                          [&] { return cast_transposed_source(src, dst, nd, tile, group, vec4); });
   ParamBlock p = plan_params(plan);
   p.set_iaux(0, R);
   use_device();

@@ -57,7 +57,7 @@ std::string cast_contiguous_source(DType from, DType to, int vec, int unroll, bo
   return s;
 }
 
-std::string cast_transposed_source(DType from, DType to, int nd, int tile, int group) {
+std::string cast_transposed_source(DType from, DType to, int nd, int tile, int group, bool vec4) {
   // Note [Copy kernels]: a block moves a tile x tile square of the (R, C)
   // plane, R the source's unit-stride dim (p.iaux[0]) and C the last dim,
   // the destination's unit-stride one. Reads walk R (coalesced in the
@@ -71,7 +71,40 @@ std::string cast_transposed_source(DType from, DType to, int nd, int tile, int g
   // the bounds checks.
   const std::string F = kernel_type_name(from), T = kernel_type_name(to);
   const std::string N = std::to_string(nd), TD = std::to_string(tile), GR = std::to_string(group);
+  // A whole square, item by item (threadIdx.x along the coalesced side)...
+  const std::string scalar_read =
+      "#pragma unroll\n"
+      "    for (int jy = threadIdx.y; jy < TD; jy += BY)\n"
+      "#pragma unroll\n"
+      "      for (int jx = threadIdx.x; jx < TD; jx += BX)\n"
+      "        tile[jy][jx] = cunum::convert<" + T + ">(*(const " + F + "*)(src + jx * sR + jy * sC));\n";
+  const std::string scalar_write =
+      "#pragma unroll\n"
+      "    for (int jy = threadIdx.y; jy < TD; jy += BY)\n"
+      "#pragma unroll\n"
+      "      for (int jx = threadIdx.x; jx < TD; jx += BX) *(" + T + "*)(dst + jy * dR + jx * dC) = tile[jx][jy];\n";
+  // ... or, for 4-byte items whose rows are 16-byte aligned, four at a time:
+  // one 16-byte load of four source items along R, one 16-byte store of four
+  // destination items along C (the shared-memory side stays item by item).
+  const std::string vec4_read =
+      "#pragma unroll\n"
+      "    for (int k = 0; k < TD * TD / 4 / 256; ++k) {\n"
+      "      const int idx = threadIdx.y * BX + threadIdx.x + k * 256, c = idx / (TD / 4), r = idx % (TD / 4) * 4;\n"
+      "      const V4<" + F + "> v = *(const V4<" + F + ">*)(src + r * sR + c * sC);\n"
+      "#pragma unroll\n"
+      "      for (int j = 0; j < 4; ++j) tile[c][r + j] = cunum::convert<" + T + ">(v.v[j]);\n"
+      "    }\n";
+  const std::string vec4_write =
+      "#pragma unroll\n"
+      "    for (int k = 0; k < TD * TD / 4 / 256; ++k) {\n"
+      "      const int idx = threadIdx.y * BX + threadIdx.x + k * 256, r = idx / (TD / 4), c = idx % (TD / 4) * 4;\n"
+      "      V4<" + T + "> o;\n"
+      "#pragma unroll\n"
+      "      for (int j = 0; j < 4; ++j) o.v[j] = tile[c + j][r];\n"
+      "      *(V4<" + T + ">*)(dst + r * dR + c * dC) = o;\n"
+      "    }\n";
   std::string s = kPrelude + params(nd);
+  if (vec4) s += "template <class X> struct alignas(16) V4 { X v[4]; };\n";
   s += "extern \"C\" __global__ void __launch_bounds__(256) cunum_kernel(P p) {\n"
        "  constexpr int ND = " + N + ", TD = " + TD + ", GROUP = " + GR + ", BX = 32, BY = 8;\n"
        "  __shared__ " + T + " tile[TD][TD + 1];\n"
@@ -95,13 +128,7 @@ std::string cast_transposed_source(DType from, DType to, int nd, int tile, int g
        "  const long long r0 = (g0 + in_group % rows) * TD, c0 = in_group / rows * TD;\n"
        "  const bool whole = r0 + TD <= nR && c0 + TD <= nC;\n"
        "  src += r0 * sR + c0 * sC; dst += r0 * dR + c0 * dC;\n"
-       "  if (whole) {\n"
-       "#pragma unroll\n"
-       "    for (int jy = threadIdx.y; jy < TD; jy += BY)\n"
-       "#pragma unroll\n"
-       "      for (int jx = threadIdx.x; jx < TD; jx += BX)\n"
-       "        tile[jy][jx] = cunum::convert<" + T + ">(*(const " + F + "*)(src + jx * sR + jy * sC));\n"
-       "  } else {\n"
+       "  if (whole) {\n" + (vec4 ? vec4_read : scalar_read) + "  } else {\n"
        "#pragma unroll\n"
        "    for (int jy = threadIdx.y; jy < TD; jy += BY)\n"
        "#pragma unroll\n"
@@ -110,12 +137,7 @@ std::string cast_transposed_source(DType from, DType to, int nd, int tile, int g
        "          tile[jy][jx] = cunum::convert<" + T + ">(*(const " + F + "*)(src + jx * sR + jy * sC));\n"
        "  }\n"
        "  __syncthreads();\n"
-       "  if (whole) {\n"
-       "#pragma unroll\n"
-       "    for (int jy = threadIdx.y; jy < TD; jy += BY)\n"
-       "#pragma unroll\n"
-       "      for (int jx = threadIdx.x; jx < TD; jx += BX) *(" + T + "*)(dst + jy * dR + jx * dC) = tile[jx][jy];\n"
-       "  } else {\n"
+       "  if (whole) {\n" + (vec4 ? vec4_write : scalar_write) + "  } else {\n"
        "#pragma unroll\n"
        "    for (int jy = threadIdx.y; jy < TD; jy += BY)\n"
        "#pragma unroll\n"

@@ -77,8 +77,9 @@ std::string cast_source(DType from, DType to, int nd, bool index32, bool masked)
 std::string cast_contiguous_source(DType from, DType to, int vec, int unroll, bool reversed);
 // The source's unit stride on dim p.iaux[0], the destination's on the last:
 // a tiled transpose through shared memory, `tile` x `tile` per block, the
-// blocks walking the tiles in groups of `group` tile rows.
-std::string cast_transposed_source(DType from, DType to, int nd, int tile, int group);
+// blocks walking the tiles in groups of `group` tile rows; vec4: 4-byte items
+// with 16-byte aligned rows, whole squares moved by 16-byte accesses.
+std::string cast_transposed_source(DType from, DType to, int nd, int tile, int group, bool vec4);
 std::string fill_source(DType dtype, int nd, bool index32);
 std::string iota_source(DType dtype);
 // Note [Reduction strategies]
