@@ -246,6 +246,15 @@ Target plan_target(const Prepared& p) {
     t.index = p.arrays[0];
     t.error_axis = p.axes[0];
     t.result = result_shape(t.view, t.axis, t.index.shape());
+    if (shape_size(t.result) == 0 && t.index.size() > 0) {
+      // Nothing to move, but NumPy checks the indices all the same (x[3:,
+      // [5]]): on the host, an empty result's corner only.
+      const ndarray h = t.index.to(Device::cpu()).astype(DType::Int64).copy('C');
+      const int64_t len = t.view.shape()[t.axis];
+      const auto* q = reinterpret_cast<const int64_t*>(h.data());
+      for (int64_t e = 0; e < h.size(); ++e)
+        if (q[e] < -len || q[e] >= len) out_of_bounds(q[e], t.error_axis, len);
+    }
     return t;
   }
   // Several arrays: one fused axis (Note [Advanced indexing]).
