@@ -19,9 +19,11 @@
 //   n_j, checks the bounds: NumPy's IndexError names the array's own axis)
 //   and an add give the fused index L over B, and one gather (scatter) along
 //   a fused axis of stride g and length E (the span in steps) does the rest.
-//   The fused index is in bounds by construction; the last gather clips it
-//   anyway, so an entry left unwritten by a failed bounds check never reads
-//   out of bounds on the GPU.
+//   The fused index is in bounds by construction. On the GPU an entry that
+//   failed its bounds check keeps a sentinel (-2^56 per dim), so its fused
+//   index is out of range and the last gather (scatter) skips it: nothing
+//   is read or written through a bad index, and the error the device
+//   reports first (the table's, naming the array's axis) is the one raised.
 #include <algorithm>
 #include <numeric>
 #include <string>
@@ -276,6 +278,10 @@ Target plan_target(const Prepared& p) {
         backend::get(dev).iota(table.data(), n, DType::Int64, Scalar(static_cast<long long>(j == 0 ? -lo / g : 0)),
                                Scalar(static_cast<long long>(s / g)));
       ndarray part = ndarray::allocate(p.bshape, DType::Int64, dev);
+      // On a device that reports bad indices later, an entry the bounds
+      // check skips keeps a sentinel that makes the fused index far out of
+      // range, so the last gather (scatter) skips it too.
+      if (!dev.is_cpu()) part.fill(Scalar(static_cast<long long>(-(int64_t(1) << 56))));
       core::gather(part, table, 0, broadcast_to(p.arrays[j], p.bshape), backend::GatherMode::Raise, p.axes[j]);
       if (j == 0) {
         fused = part;
@@ -301,7 +307,7 @@ Target plan_target(const Prepared& p) {
   t.view = ndarray(v.storage(), v.offset() + lo, shape, strides, v.dtype());
   t.axis = q;
   t.index = fused;
-  t.mode = backend::GatherMode::Clip;
+  t.mode = backend::GatherMode::Raise;
   t.error_axis = q;
   t.result = result_shape(t.view, q, p.bshape);
   return t;

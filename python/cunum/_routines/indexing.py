@@ -117,6 +117,14 @@ def put(a, ind, v, mode="raise"):
     """NumPy's put: a.flat[ind] = v, v repeated to the length of ind. On the
     GPU, repeated indices keep one of their values (which one is unspecified)."""
     a = _writable(a, "put")
+    if isinstance(ind, ndarray):
+        if ind.dtype.kind in "fc":
+            ind = ind.astype("int64")  # NumPy converts put's indices unsafely
+    else:
+        import numpy
+        ind = numpy.asarray(ind)
+        if ind.dtype.kind == "f" or (ind.size == 0 and ind.dtype.kind not in "iub"):
+            ind = ind.astype(numpy.intp)
     _core._put(a, ind, _as(v, device=a.device), mode)
 
 
@@ -240,10 +248,7 @@ def insert(arr, obj, values, axis=None):
         new[pre + (slice(i + numnew, None),)] = arr[pre + (slice(i, None),)]
         return new
     idx = idx.ravel().astype(numpy.intp)
-    bad = (idx < -n) | (idx > n)
-    if bad.any():
-        raise IndexError(f"index {int(idx[bad][0])} is out of bounds for axis {axis} with size {n}")
-    idx = numpy.where(idx < 0, idx + n, idx)
+    idx = numpy.where(idx < 0, idx + n, idx)  # NumPy's rule: then checked against the new length
     numnew = idx.size
     order = numpy.argsort(idx, kind="mergesort")
     idx[order] += numpy.arange(numnew)
@@ -283,7 +288,9 @@ class flatiter:
         return iter(self._flat())
 
     def __getitem__(self, key):
-        return self._flat()[key]
+        r = self._flat()[key]
+        # NumPy's flat indexing gives a copy (or a scalar), never a view.
+        return r.copy() if isinstance(r, ndarray) and r._shares_memory_with(self._base) else r
 
     def __setitem__(self, key, value):
         a = self._base

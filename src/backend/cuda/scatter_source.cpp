@@ -143,20 +143,20 @@ std::string scatter_source(const ScatterKernel& k) {
        "    I r = (I)t;\n";
   s += k.inner_nd > 0 ? "    I i = r % inner; r /= inner;\n" : "";
   s += k.outer_nd > 0 ? "    const I j = r % nidx; I o = r / nidx;\n" : "    const I j = r;\n";
-  s += "    const long long v0 = (long long)*(const Index*)(p.index + j * (I)p.index_stride);\n"
-       "    long long v = v0;\n";
+  s += "    const long long x0 = (long long)*(const Index*)(p.index + j * (I)p.index_stride);\n"
+       "    long long x = x0;\n";
   switch (k.mode) {
     case GatherMode::Raise:
-      s += "    if (v < 0) v += len;\n"
-           "    if ((unsigned long long)v >= (unsigned long long)len) {\n"
-           "      cunum::report_index_error(v0, p.axis, len);\n"
+      s += "    if (x < 0) x += len;\n"
+           "    if ((unsigned long long)x >= (unsigned long long)len) {\n"
+           "      cunum::report_index_error(x0, p.axis, len);\n"
            "      continue;\n"
            "    }\n";
       break;
-    case GatherMode::Wrap: s += "    if (v < 0 || v >= len) { v %= len; if (v < 0) v += len; }\n"; break;
-    case GatherMode::Clip: s += "    v = v < 0 ? 0 : (v >= len ? len - 1 : v);\n"; break;
+    case GatherMode::Wrap: s += "    if (x < 0 || x >= len) { x %= len; if (x < 0) x += len; }\n"; break;
+    case GatherMode::Clip: s += "    x = x < 0 ? 0 : (x >= len ? len - 1 : x);\n"; break;
   }
-  s += "    I off = (I)v * (I)p.axis_stride, voff = j * (I)p.value_index_stride;\n";
+  s += "    I off = (I)x * (I)p.axis_stride, voff = j * (I)p.value_index_stride;\n";
   // unravel o over dims [0, outer_nd) and i over [outer_nd, nd): both offsets
   auto unravel = [&](const std::string& pos, int first, int n) {
     for (int d = first + n - 1; d >= first; --d) {
