@@ -39,8 +39,7 @@ std::vector<ndarray> unravel_positions(const ndarray& flat0, const Shape& shape)
 
 std::vector<ndarray> nonzero(const ndarray& a) {
   if (a.ndim() == 0)
-    throw ValueError("Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() instead. "
-                     "If the context of this error is of the form `arr[nonzero(cond)]`, just use `arr[cond]`.");
+    throw ValueError("Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() instead.");
   return unravel_positions(core::select_positions(a), a.shape());
 }
 
