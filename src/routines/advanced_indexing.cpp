@@ -378,6 +378,19 @@ void scatter_into(const ndarray& a, const std::vector<Index>& idx, const ndarray
 }  // namespace
 
 ndarray index(const ndarray& a, const std::vector<Index>& idx) {
+  if (idx.size() == 1 && idx[0].kind == Index::Kind::Array && is_integer(idx[0].array.dtype()) && a.ndim() > 0 &&
+      a.shape()[0] > 0) {
+    // x[idx]: the gather along axis 0, straight (the host overhead of x[idx]
+    // is take's).
+    const ndarray& i = idx[0].array;
+    Shape shape = i.shape();
+    for (int d = 1; d < a.ndim(); ++d) shape.push_back(a.shape()[d]);
+    if (shape_size(shape) > 0) {
+      ndarray out = ndarray::allocate(shape, a.dtype(), a.device());
+      core::gather(out, a, 0, i, backend::GatherMode::Raise, 0);
+      return out;
+    }
+  }
   if (!has_array(idx)) return basic_index(a, idx);
   const Prepared p = prepare(a, idx, true);
   if (p.lone_mask) return core::select_rows(p.view, p.mask);
