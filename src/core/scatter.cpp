@@ -115,6 +115,27 @@ void scatter(const ndarray& a, int axis, const ndarray& indices, const ndarray& 
   coalesce_pair(a, axis + 1, a.ndim(), value, jhi, p.inner_shape, p.inner_strides, p.value_inner_strides);
   p.out = a.data();
   p.value = value.data();
+  if (op == backend::ScatterOp::Assign) {
+    // Items narrower than the dtype where an address or a stride is not a
+    // multiple of it (a misaligned view): the GPU's wide loads and stores
+    // need aligned addresses. The pieces are one more inner dim.
+    int64_t w = p.itemsize;
+    auto fit = [&](int64_t v) {
+      while (v % w) w /= 2;
+    };
+    fit(static_cast<int64_t>(reinterpret_cast<uintptr_t>(p.out) % 16));
+    fit(static_cast<int64_t>(reinterpret_cast<uintptr_t>(p.value) % 16));
+    fit(p.axis_stride);
+    fit(p.value_index_stride);
+    for (const Dims* d : {&p.outer_strides, &p.value_outer_strides, &p.inner_strides, &p.value_inner_strides})
+      for (int64_t st : *d) fit(st);
+    if (w < p.itemsize) {
+      p.inner_shape.push_back(p.itemsize / w);
+      p.inner_strides.push_back(w);
+      p.value_inner_strides.push_back(w);
+      p.itemsize = static_cast<int>(w);
+    }
+  }
   // 32-bit offsets when every byte offset and the item count fit.
   const int64_t w = p.itemsize;
   int64_t extent = std::llabs(p.axis_stride) * (p.len - 1) + w;
