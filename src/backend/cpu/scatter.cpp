@@ -65,11 +65,14 @@ ReadFn read_fn(DType d) {
   return nullptr;
 }
 
-// Positions along the axis of indices j0 .. j0 + n (every index valid in mode Raise).
-void positions(const ScatterPlan& p, ReadFn read, int64_t j0, int64_t n, int64_t* pos) {
+// Positions along the axis of indices j0 .. j0 + n (every index valid in
+// mode Raise), read in the index's own type.
+template <class Index>
+void positions_of(const ScatterPlan& p, int64_t j0, int64_t n, int64_t* pos) {
   const int64_t len = p.len;
-  for (int64_t k = 0; k < n; ++k) {
-    int64_t v = read(p.index + (j0 + k) * p.index_stride);
+  const char* at = p.index + j0 * p.index_stride;
+  for (int64_t k = 0; k < n; ++k, at += p.index_stride) {
+    int64_t v = read_index<Index>(at);
     if (p.mode == GatherMode::Raise) {
       if (v < 0) v += len;
     } else if (p.mode == GatherMode::Wrap) {
@@ -82,6 +85,23 @@ void positions(const ScatterPlan& p, ReadFn read, int64_t j0, int64_t n, int64_t
     }
     pos[k] = v;
   }
+}
+
+using PosFn = void (*)(const ScatterPlan&, int64_t, int64_t, int64_t*);
+PosFn positions_fn(DType d) {
+  switch (d) {
+    case DType::Bool:
+    case DType::UInt8: return &positions_of<uint8_t>;
+    case DType::Int8: return &positions_of<int8_t>;
+    case DType::Int16: return &positions_of<int16_t>;
+    case DType::UInt16: return &positions_of<uint16_t>;
+    case DType::Int32: return &positions_of<int32_t>;
+    case DType::UInt32: return &positions_of<uint32_t>;
+    case DType::Int64: return &positions_of<int64_t>;
+    case DType::UInt64: return &positions_of<uint64_t>;
+    default: CUNUM_ASSERT(false && "scatter: index dtype must be an integer or bool");
+  }
+  return nullptr;
 }
 
 // How one item is combined into the target.
@@ -124,12 +144,14 @@ template <class Apply> void scatter_range(const ScatterPlan& p, ReadFn read, int
   const int64_t inner = p.inner();
   const int nin = static_cast<int>(p.inner_shape.size());
   int64_t pos[kBlock];
+  const PosFn positions = positions_fn(p.index_dtype);
+  (void)read;
   auto one_outer = [&](int64_t o, int64_t i0, int64_t i1) {
     char* out = p.out + offset_of(o, p.outer_shape, p.outer_strides);
     const char* val = p.value + offset_of(o, p.outer_shape, p.value_outer_strides);
     for (int64_t j0 = 0; j0 < p.nidx; j0 += kBlock) {
       const int64_t n = std::min(kBlock, p.nidx - j0);
-      positions(p, read, j0, n, pos);
+      positions(p, j0, n, pos);
       for (int64_t k = 0; k < n; ++k) {
         char* dst = out + pos[k] * p.axis_stride;
         const char* src = val + (j0 + k) * p.value_index_stride;

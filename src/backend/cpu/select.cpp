@@ -61,17 +61,19 @@ void CpuBackend::select_write(const SelectPlan& p) {
       int64_t at = p.blocks[k];
       const int64_t end = k + 1 < nb ? p.blocks[k + 1] : total;
       if (at == end) continue;
-      if (!p.in) {
-        int64_t* out = reinterpret_cast<int64_t*>(p.out);
-        for (int64_t i = lo; i < hi; ++i)
-          if (p.mask[i]) out[at++] = i;
-        continue;
-      }
-      // The branch-free item loops store at the cursor on every entry: they
-      // stop at the block's last true entry, so every store lands inside the
+      // The branch-free loops store at the cursor on every entry: they stop
+      // at the block's last true entry, so every store lands inside the
       // block's own share of the output.
       int64_t stop = hi;
       while (!p.mask[stop - 1]) --stop;
+      if (!p.in) {
+        int64_t* out = reinterpret_cast<int64_t*>(p.out) + at;
+        for (int64_t i = lo; i < stop; ++i) {
+          *out = i;
+          out += p.mask[i] != 0;
+        }
+        continue;
+      }
       switch (p.row_bytes) {
         case 1: write_items<uint8_t>(p, lo, stop, at); continue;
         case 2: write_items<uint16_t>(p, lo, stop, at); continue;
