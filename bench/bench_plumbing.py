@@ -5,7 +5,8 @@ written once.
     python bench/bench_plumbing.py [--json OUT.json] [--quick]
 
 The device-to-device copy (`x.copy()`) is the limit the copies are held to
-(issue 9: concatenate, stack, flip ... at >= 90 % of it).
+(issue 9: concatenate, stack, flip ... at >= 90 % of it; copyto >= 2850 GB/s and
+the transpose copy of a 16384^2 float32 matrix >= 2400 GB/s).
 """
 import argparse
 import json
@@ -17,10 +18,12 @@ from bench import gpu_time, host_time, libs, make, take_indices, torch  # noqa: 
 import numpy as np  # noqa: E402
 
 
-def cases(quick):
+def cases(quick, only=None):
     n = 2**23 if quick else 2**27
     data = {}
     for name, lib in libs().items():
+        if only and name not in only:
+            continue
         x, y = make(lib, n, seed=1), make(lib, n, seed=2)
         b = 4 * n
         cat = (lambda: torch.cat([x, y])) if lib is torch else (lambda: lib.concatenate([x, y]))
@@ -32,7 +35,15 @@ def cases(quick):
             "stack 2x f32 GB/s": 4 * b / gpu_time(stk) / 1e9,
             "flip copy f32 GB/s": 2 * b / gpu_time(flp) / 1e9,
         }
-        del x, y
+        c = make(lib, n, seed=3)
+        cpt = (lambda: c.copy_(x)) if lib is torch else (lambda: lib.copyto(c, x))
+        data[name]["copyto f32 GB/s"] = 2 * b / gpu_time(cpt) / 1e9
+        del x, y, c
+        side = 2**12 if quick else 2**14
+        m = make(lib, 0, shape=(side, side), seed=4)
+        tr = (lambda: m.t().contiguous()) if lib is torch else (lambda: lib.ascontiguousarray(m.T))
+        data[name][f"transpose copy {side}^2 f32 GB/s"] = 2 * 4 * side * side / gpu_time(tr) / 1e9
+        del m
         # Advanced indexing (issue 9): x[idx] gathered by random int64 indices,
         # counted as 4 + 8 + 4 bytes per element; x[mask] with a 50 % random
         # mask, counted as 4 + 1 + 2 bytes per element (read x and the mask,
@@ -58,11 +69,13 @@ def cases(quick):
     return data
 
 
-def overhead_cases():
+def overhead_cases(only=None):
     """Host overhead per call (µs) on 1000 elements: x[idx] against x + y
     (issue 9: x[idx] within 2x of x + y)."""
     data = {}
     for name, lib in libs().items():
+        if only and name not in only:
+            continue
         x, y = make(lib, 1000, seed=1), make(lib, 1000, seed=2)
         idx = take_indices(lib, 1000)
         if lib is torch:
@@ -81,14 +94,16 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--json")
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--libs", help="comma-separated subset of cunum,cupy,torch (cunum is always run)")
     args = ap.parse_args()
-    data = cases(args.quick)
+    only = set(args.libs.split(",")) | {"cunum"} if args.libs else None
+    data = cases(args.quick, only)
     names = list(data)
     print(f"{'case':32s}" + "".join(f"{n:>12s}" for n in names) + "   cunum/copy")
     for case in data["cunum"]:
         row = "".join(f"{data[n][case]:12.1f}" for n in names)
         print(f"{case:32s}{row}   {data['cunum'][case] / data['cunum']['copy f32 GB/s']:.2f}")
-    over = overhead_cases()
+    over = overhead_cases(only)
     print(f"{'host overhead':32s}" + "".join(f"{n:>12s}" for n in names))
     for case in over["cunum"]:
         print(f"{case:32s}" + "".join(f"{over[n][case]:12.2f}" for n in names))

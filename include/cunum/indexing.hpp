@@ -64,7 +64,7 @@ enum class ClipMode : uint8_t { Raise, Wrap, Clip };
 // a.shape[:axis] + indices.shape + a.shape[axis+1:], a's dtype, C order.
 // indices: any integer dtype or bool (TypeError otherwise), any shape and
 // layout; uint64 values wrap to int64 as in NumPy. out: that shape and any
-// dtype that casts safely to a's (NumPy's rule), written with an unsafe cast;
+// dtype (NumPy 2.5's rule), written with an unsafe cast;
 // returned. Errors as NumPy's: AxisError, IndexError (an index out of bounds
 // in mode Raise, a non-empty take from an empty axis), ValueError (out's
 // shape), TypeError.

@@ -124,15 +124,12 @@ TakeAxis take_axis(const ndarray& a, std::optional<int64_t> axis) {
   return {a, normalize_axis(*axis, a.ndim())};
 }
 
-// NumPy's checks of out=: the result's shape, and a dtype that casts safely
-// to a's (the rule of NumPy's buffered write-back, which then casts a's
-// items to out's dtype unsafely).
-void check_take_out(const std::optional<ndarray>& out, const Shape& shape, DType dtype) {
+// NumPy's check of out=: the result's shape. Its dtype may be any: the items
+// are cast to it unsafely (NumPy 2.5; NumPy up to 2.4 also required out's
+// dtype to cast safely to a's, gh-25588, and raised TypeError otherwise).
+void check_take_out(const std::optional<ndarray>& out, const Shape& shape, DType) {
   if (!out) return;
   if (out->shape() != shape) throw ValueError("output array does not match result of ndarray.take");
-  if (out->dtype() != dtype && !can_cast(out->dtype(), dtype, Casting::Safe))
-    throw TypeError("Cannot cast array data from " + dtype_repr(out->dtype()) + " to " + dtype_repr(dtype) +
-                    " according to the rule 'safe'");
 }
 
 [[noreturn]] void index_out_of_bounds(int64_t index, int axis, int64_t len) {

@@ -2,6 +2,7 @@
 // here — no GPU needed — so a kernel that does not compile fails CI.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 #include "backend/cuda/jit.hpp"
@@ -78,6 +79,26 @@ TEST(NvrtcKernels, EveryCastFillIotaCompiles) {
     }
     b.add(fill_source(static_cast<DType>(f), 3, true));
     b.add(iota_source(static_cast<DType>(f)));
+  }
+  EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
+}
+
+// The copy family's fast kernels (Note [Copy kernels]) for every dtype pair:
+// contiguous forward for every pair; reversed and the tiled transpose (in the
+// tile sizes the backend picks: 64 only for items of up to 4 bytes) for one
+// dtype and for casts into bool.
+TEST(NvrtcKernels, EveryCopyKernelCompiles) {
+  Batch b;
+  for (int f = 0; f < kNumDTypes; ++f) {
+    for (int t = 0; t < kNumDTypes; ++t) {
+      const DType from = static_cast<DType>(f), to = static_cast<DType>(t);
+      const size_t widest = std::max(itemsize(from), itemsize(to));
+      if (widest < 16) b.add(cast_contiguous_source(from, to, static_cast<int>(16 / widest), 2, false));
+      if (f != t && t != 0) continue;  // the rest: one dtype, or into bool (the conversions are the casts above)
+      if (widest < 16) b.add(cast_contiguous_source(from, to, static_cast<int>(16 / widest), 1, true));
+      b.add(cast_transposed_source(from, to, 2, 32));
+      if (itemsize(to) <= 4) b.add(cast_transposed_source(from, to, 3, 64));
+    }
   }
   EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
 }

@@ -72,6 +72,12 @@ std::string ufunc_source(const core::UfuncDef& def, int loop, const DType* dtype
 std::string ufunc_contiguous_source(const core::UfuncDef& def, int loop, const DType* dtypes, int vec,
                                     int unroll, int scalar_op = -1);
 std::string cast_source(DType from, DType to, int nd, bool index32, bool masked);
+// Note [Copy kernels] (copy_source.cpp): both operands contiguous and aligned
+// to vec items, the source read forward or backward (a reversed view).
+std::string cast_contiguous_source(DType from, DType to, int vec, int unroll, bool reversed);
+// The source's unit stride on dim p.iaux[0], the destination's on the last:
+// a tiled transpose through shared memory, `tile` x `tile` per block.
+std::string cast_transposed_source(DType from, DType to, int nd, int tile);
 std::string fill_source(DType dtype, int nd, bool index32);
 std::string iota_source(DType dtype);
 // Note [Reduction strategies]
