@@ -140,12 +140,11 @@ template <ScatterOp Op> struct CombineItem<half, Op> {
 };
 
 // Pairs (o, i) in [b, e) of one o-or-i split, every j in order.
-template <class Apply> void scatter_range(const ScatterPlan& p, ReadFn read, int64_t b, int64_t e, bool by_outer) {
+template <class Apply> void scatter_range(const ScatterPlan& p, int64_t b, int64_t e, bool by_outer) {
   const int64_t inner = p.inner();
   const int nin = static_cast<int>(p.inner_shape.size());
   int64_t pos[kBlock];
   const PosFn positions = positions_fn(p.index_dtype);
-  (void)read;
   auto one_outer = [&](int64_t o, int64_t i0, int64_t i1) {
     char* out = p.out + offset_of(o, p.outer_shape, p.outer_strides);
     const char* val = p.value + offset_of(o, p.outer_shape, p.value_outer_strides);
@@ -172,22 +171,22 @@ template <class Apply> void scatter_range(const ScatterPlan& p, ReadFn read, int
   }
 }
 
-template <class Apply> void scatter_all(const ScatterPlan& p, ReadFn read) {
+template <class Apply> void scatter_all(const ScatterPlan& p) {
   const int64_t outer = p.outer(), inner = p.inner();
   const bool by_outer = outer > 1 || inner == 1;
   const int64_t units = by_outer ? outer : inner;
   const int64_t per_unit = by_outer ? p.nidx * inner : p.nidx;
   const int64_t grain = std::max<int64_t>(1, kDefaultGrain / std::max<int64_t>(1, per_unit));
-  parallel_for(units, grain, [&](int64_t b, int64_t e) { scatter_range<Apply>(p, read, b, e, by_outer); });
+  parallel_for(units, grain, [&](int64_t b, int64_t e) { scatter_range<Apply>(p, b, e, by_outer); });
 }
 
-template <ScatterOp Op> void combine_by_dtype(const ScatterPlan& p, ReadFn read) {
+template <ScatterOp Op> void combine_by_dtype(const ScatterPlan& p) {
   dispatch(p.dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (traits::is_complex_v<T> && Op != ScatterOp::Add) {
       throw TypeError("scatter: maximum and minimum are not defined for complex values here");
     } else {
-      scatter_all<CombineItem<T, Op>>(p, read);
+      scatter_all<CombineItem<T, Op>>(p);
     }
   });
 }
@@ -219,17 +218,17 @@ void CpuBackend::scatter(const ScatterPlan& p) {
   switch (p.op) {
     case ScatterOp::Assign:
       switch (p.itemsize) {
-        case 1: return scatter_all<AssignItem<uint8_t>>(p, read);
-        case 2: return scatter_all<AssignItem<uint16_t>>(p, read);
-        case 4: return scatter_all<AssignItem<uint32_t>>(p, read);
-        case 8: return scatter_all<AssignItem<uint64_t>>(p, read);
-        case 16: return scatter_all<AssignItem<Item16>>(p, read);
+        case 1: return scatter_all<AssignItem<uint8_t>>(p);
+        case 2: return scatter_all<AssignItem<uint16_t>>(p);
+        case 4: return scatter_all<AssignItem<uint32_t>>(p);
+        case 8: return scatter_all<AssignItem<uint64_t>>(p);
+        case 16: return scatter_all<AssignItem<Item16>>(p);
         default: CUNUM_ASSERT(false && "scatter: item size must be 1, 2, 4, 8 or 16");
       }
       return;
-    case ScatterOp::Add: return combine_by_dtype<ScatterOp::Add>(p, read);
-    case ScatterOp::Max: return combine_by_dtype<ScatterOp::Max>(p, read);
-    case ScatterOp::Min: return combine_by_dtype<ScatterOp::Min>(p, read);
+    case ScatterOp::Add: return combine_by_dtype<ScatterOp::Add>(p);
+    case ScatterOp::Max: return combine_by_dtype<ScatterOp::Max>(p);
+    case ScatterOp::Min: return combine_by_dtype<ScatterOp::Min>(p);
   }
 }
 
