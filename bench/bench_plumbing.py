@@ -14,7 +14,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import gpu_time, libs, make, torch  # noqa: E402
+from bench import gpu_time, host_time, libs, make, take_indices, torch  # noqa: E402
+import numpy as np  # noqa: E402
 
 
 def cases(quick, only=None):
@@ -43,6 +44,49 @@ def cases(quick, only=None):
         tr = (lambda: m.t().contiguous()) if lib is torch else (lambda: lib.ascontiguousarray(m.T))
         data[name][f"transpose copy {side}^2 f32 GB/s"] = 2 * 4 * side * side / gpu_time(tr) / 1e9
         del m
+        # Advanced indexing (issue 9): x[idx] gathered by random int64 indices,
+        # counted as 4 + 8 + 4 bytes per element; x[mask] with a 50 % random
+        # mask, counted as 4 + 1 + 2 bytes per element (read x and the mask,
+        # write half of x); x[idx] = v scattered (4 + 8 + 4).
+        ng = 2**22 if quick else 2**26
+        nm = 2**24 if quick else 2**28
+        src, idx = make(lib, ng, seed=6), take_indices(lib, ng)
+        data[name]["x[idx] f32 int64 GB/s"] = (4 + 8 + 4) * ng / gpu_time(lambda: src[idx]) / 1e9
+        dst = make(lib, ng, seed=8)
+        perm = np.random.default_rng(9).permutation(ng)
+        pidx = torch.from_numpy(perm).cuda() if lib is torch else lib.asarray(perm)
+
+        def scatter():
+            dst[pidx] = src
+        data[name]["x[idx] = v f32 GB/s"] = (4 + 8 + 4) * ng / gpu_time(scatter) / 1e9
+        del src, idx, dst, pidx
+        xm = make(lib, nm, seed=10)
+        mask = xm > 0.5
+        data[name]["x[mask] 50% f32 GB/s"] = (4 + 1 + 2) * nm / gpu_time(lambda: xm[mask]) / 1e9
+        nz = (lambda: torch.nonzero(mask)) if lib is torch else (lambda: lib.nonzero(mask))
+        data[name]["nonzero 50% 1-d GB/s"] = (1 + 4) * nm / gpu_time(nz) / 1e9
+        del xm, mask
+    return data
+
+
+def overhead_cases(only=None):
+    """Host overhead per call (µs) on 1000 elements: x[idx] against x + y
+    (issue 9: x[idx] within 2x of x + y)."""
+    data = {}
+    for name, lib in libs().items():
+        if only and name not in only:
+            continue
+        x, y = make(lib, 1000, seed=1), make(lib, 1000, seed=2)
+        idx = take_indices(lib, 1000)
+        if lib is torch:
+            sync = torch.cuda.synchronize
+        elif name == "cunum":
+            sync = lambda: lib.asnumpy(x[:1])  # noqa: E731
+        else:
+            sync = lambda: lib.cuda.Device().synchronize()  # noqa: E731
+        t_add = host_time(lambda: x + y, sync) * 1e6
+        t_idx = host_time(lambda: x[idx], sync) * 1e6
+        data[name] = {"x + y us": t_add, "x[idx] us": t_idx, "x[idx] / (x + y)": t_idx / t_add}
     return data
 
 
@@ -52,15 +96,20 @@ def main():
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--libs", help="comma-separated subset of cunum,cupy,torch (cunum is always run)")
     args = ap.parse_args()
-    data = cases(args.quick, set(args.libs.split(",")) | {"cunum"} if args.libs else None)
+    only = set(args.libs.split(",")) | {"cunum"} if args.libs else None
+    data = cases(args.quick, only)
     names = list(data)
     print(f"{'case':32s}" + "".join(f"{n:>12s}" for n in names) + "   cunum/copy")
     for case in data["cunum"]:
         row = "".join(f"{data[n][case]:12.1f}" for n in names)
         print(f"{case:32s}{row}   {data['cunum'][case] / data['cunum']['copy f32 GB/s']:.2f}")
+    over = overhead_cases(only)
+    print(f"{'host overhead':32s}" + "".join(f"{n:>12s}" for n in names))
+    for case in over["cunum"]:
+        print(f"{case:32s}" + "".join(f"{over[n][case]:12.2f}" for n in names))
     if args.json:
         with open(args.json, "w") as f:
-            json.dump(data, f, indent=1)
+            json.dump({"bandwidth": data, "overhead": over}, f, indent=1)
 
 
 if __name__ == "__main__":

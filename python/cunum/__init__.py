@@ -13,6 +13,8 @@ from ._routines.creation import (arange, array, asarray, ascontiguousarray, asfo
                                  asnumpy, copy, copyto, empty, empty_like, eye, full, full_like,
                                  identity, linspace, logspace, ones, ones_like, zeros, zeros_like)
 from ._routines.indexing import take
+from ._routines.indexing import (argwhere, compress, count_nonzero, delete, extract, flatnonzero, insert,
+                                 nonzero, place, put, put_along_axis, putmask, take_along_axis, where)
 from ._routines.manipulation import (atleast_1d, atleast_2d, atleast_3d, broadcast_arrays,
                                      broadcast_shapes, broadcast_to, expand_dims,
                                      matrix_transpose, moveaxis, permute_dims, ravel, reshape,

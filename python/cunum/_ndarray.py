@@ -292,6 +292,11 @@ def _install():
     # Indexing routines (_routines/indexing.py)
     nd.take = lambda self, indices, axis=None, out=None, mode="raise": indexing.take(
         self, indices, axis, out, mode)
+    nd.nonzero = lambda self: indexing.nonzero(self)
+    nd.put = lambda self, indices, values, mode="raise": indexing.put(self, indices, values, mode)
+    nd.compress = lambda self, condition, axis=None, out=None: indexing.compress(condition, self, axis, out)
+    nd.flat = property(indexing.flatiter, lambda self, value: indexing.flatiter(self).__setitem__(
+        slice(None), value))
     # Array manipulation (_routines/manipulation.py)
     nd.ravel = lambda self, order="C": manipulation.ravel(self, order)
     nd.flatten = lambda self, order="C": _core._flatten(self, str(order).upper())

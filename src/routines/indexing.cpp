@@ -10,6 +10,7 @@
 #include "cunum/creation.hpp"
 #include "cunum/error.hpp"
 #include "cunum/manipulation.hpp"
+#include "routines/indexing_internal.hpp"
 
 namespace cunum {
 
@@ -42,7 +43,7 @@ void slice_indices(const Slice& s, int64_t len, int64_t& start, int64_t& step, i
 }
 }  // namespace
 
-ndarray index(const ndarray& a, const std::vector<Index>& idx) {
+ndarray basic_index(const ndarray& a, const std::vector<Index>& idx) {
   int consumed = 0, n_ellipsis = 0;
   for (const Index& i : idx) {
     if (i.kind == Index::Kind::Integer || i.kind == Index::Kind::Slice) ++consumed;
@@ -92,20 +93,13 @@ ndarray index(const ndarray& a, const std::vector<Index>& idx) {
         strides.push_back(0);
         break;
       case Index::Kind::Ellipsis: take_full(a.ndim() - consumed); break;
+      case Index::Kind::Array: CUNUM_ASSERT(false && "basic_index: an array item"); break;
     }
   }
   take_full(a.ndim() - dim);
   return ndarray(a.storage(), offset, shape, strides, a.dtype());
 }
 
-void index_assign(const ndarray& a, const std::vector<Index>& idx, const ndarray& value) {
-  core::assign(index(a, idx), value);
-}
-
-void index_assign(const ndarray& a, const std::vector<Index>& idx, const Scalar& value) {
-  ndarray v = index(a, idx);
-  v.fill(value);
-}
 
 // ---------------------------------------------------------------- take
 

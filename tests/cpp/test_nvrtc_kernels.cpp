@@ -154,3 +154,49 @@ TEST(NvrtcKernels, EveryGatherCompiles) {
       for (GatherMode mode : modes) b.add(gather_source({4, DType::Int64, r[0], r[1], mode, index32, 4}));
   EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
 }
+
+// The scatter family (Note [Scatter kernels]): Assign per item size, and
+// Add/Max/Min per dtype (native atomics and compare-and-swap loops), with
+// index dtypes, modes, ranks and index widths spread over them.
+TEST(NvrtcKernels, EveryScatterCompiles) {
+  using backend::GatherMode;
+  using backend::ScatterOp;
+  const DType index_dtypes[] = {DType::Bool,  DType::Int8,   DType::UInt8, DType::Int16, DType::UInt16,
+                                DType::Int32, DType::UInt32, DType::Int64, DType::UInt64};
+  const int ranks[][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}, {2, 2}, {3, 0}, {0, 3}};
+  const GatherMode modes[] = {GatherMode::Raise, GatherMode::Wrap, GatherMode::Clip};
+  int v = 0;
+  Batch assign;
+  for (int itemsize : {1, 2, 4, 8, 16})
+    for (DType index : index_dtypes) {
+      const int* r = ranks[v % 7];
+      assign.add(scatter_source({itemsize, DType::UInt8, index, r[0], r[1], modes[v % 3], ScatterOp::Assign,
+                                 v % 2 == 0}));
+      ++v;
+    }
+  EXPECT_NO_THROW(compile_to_cubin(assign.src, kArch));
+  for (ScatterOp op : {ScatterOp::Add, ScatterOp::Max, ScatterOp::Min}) {
+    Batch b;
+    for (int d = 0; d < kNumDTypes; ++d) {
+      const DType dt = static_cast<DType>(d);
+      if (op != ScatterOp::Add && (dt == DType::Complex64 || dt == DType::Complex128)) continue;
+      const int* r = ranks[v % 7];
+      b.add(scatter_source({static_cast<int>(itemsize(dt)), dt, index_dtypes[v % 9], r[0], r[1], modes[v % 3], op,
+                            v % 2 == 0}));
+      ++v;
+    }
+    EXPECT_NO_THROW(compile_to_cubin(b.src, kArch)) << "op " << static_cast<int>(op);
+  }
+}
+
+// The select family (Note [Select kernels]): count, scan, and the write of
+// rows of every item size, of several items, and of positions.
+TEST(NvrtcKernels, EverySelectCompiles) {
+  Batch b;
+  b.add(select_source({SelectStage::Count, 1, false, false}));
+  b.add(select_source({SelectStage::Scan, 1, false, false}));
+  for (int itemsize : {1, 2, 4, 8, 16})
+    for (bool rows : {false, true}) b.add(select_source({SelectStage::Write, itemsize, false, rows}));
+  b.add(select_source({SelectStage::Write, 8, true, false}));
+  EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
+}

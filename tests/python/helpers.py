@@ -248,6 +248,17 @@ STABLE_MESSAGES = [
     r"^clipmode not understood$",
     r"^integer clipmode must be RAISE, WRAP, or CLIP",
     r"^an integer is required for the axis$",
+    r"^arrays used as indices must be of integer \(or boolean\) type$",
+    r"^boolean index did not match indexed array along axis \d+; ",
+    r"^an index can only have a single ellipsis",
+    r"^Calling nonzero on 0d arrays is not allowed",
+    r"^putmask: mask and data must be the same size$",
+    r"^cannot replace elements of an empty array$",
+    r"^Cannot insert from an empty array!$",
+    r"^boolean array argument obj to delete must be one dimensional",
+    r"^`indices` and `arr` must have the same number of dimensions$",
+    r"^`indices` must be an integer array$",
+    r"^condition must be a 1-d array$",
 ]
 _STABLE = [re.compile(p) for p in STABLE_MESSAGES]
 
