@@ -13,6 +13,16 @@ from ._routines.creation import (arange, array, asarray, ascontiguousarray, asfo
                                  asnumpy, copy, copyto, empty, empty_like, eye, full, full_like,
                                  identity, linspace, logspace, ones, ones_like, zeros, zeros_like)
 from ._routines.indexing import take
+from ._routines.indexing_routines import (where, choose, select, diagonal, diag, diagflat, trace,
+                                          tri, tril, triu, tril_indices, triu_indices,
+                                          tril_indices_from, triu_indices_from, diag_indices,
+                                          diag_indices_from, fill_diagonal, mask_indices,
+                                          indices, unravel_index, ravel_multi_index, ix_)
+from ._routines.index_tricks import c_, r_, s_, index_exp
+from ._routines.tiling import (tile, repeat, rollaxis, resize, append, trim_zeros, meshgrid)
+from ._routines.padding import pad
+from ._routines.arrays import (asanyarray, require, asarray_chkfinite, fromfunction, frombuffer,
+                               broadcast, shape, ndim, size)
 from ._routines.manipulation import (atleast_1d, atleast_2d, atleast_3d, broadcast_arrays,
                                      broadcast_shapes, broadcast_to, expand_dims,
                                      matrix_transpose, moveaxis, permute_dims, ravel, reshape,
