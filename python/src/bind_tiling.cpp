@@ -55,11 +55,12 @@ void bind_tiling(nb::module_& m) {
     const Shape s = as_shape(shape);
     for (int64_t d : s)
       if (d < 0) throw ValueError("negative dimensions not allowed");
-    if (!a.owndata()) throw ValueError("cannot resize this array: it does not own its data");
+    // Owning its data: the whole allocation, not a view of part of it.
+    if (!a.is_c_contiguous() || (!a.owndata() && (a.offset() != 0 || static_cast<size_t>(a.nbytes()) != a.storage()->nbytes)))
+      throw ValueError("cannot resize this array: it does not own its data");
     if (refcheck && a.storage().use_count() > 1)
       throw ValueError("cannot resize an array that references or is referenced\nby another array in this way.  "
                        "Use the np.resize function or refcheck=False");
-    if (!a.is_c_contiguous()) throw ValueError("resize only works on single-segment arrays");
     ndarray r = zeros(s, a.dtype(), a.device());
     const int64_t n = std::min(a.size(), r.size());
     if (n) core::assign(index(reshape(r, {r.size()}), {Index(Slice{0, n, {}})}),

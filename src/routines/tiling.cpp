@@ -64,14 +64,6 @@ ndarray tile(const ndarray& a, const std::vector<int64_t>& reps_in) {
   const ndarray src = reshape(a, ashape);
   if (std::all_of(reps.begin(), reps.end(), [](int64_t r) { return r == 1; }))
     return array(src, {}, true, 'K');
-  // Too many dimensions for one view (Note [Tiles as one broadcast copy]):
-  // tile the leading half of the axes first, then the rest.
-  const int extra = static_cast<int>(std::count_if(reps.begin(), reps.end(), [](int64_t r) { return r != 1; }));
-  if (d + extra > kMaxDims) {
-    std::vector<int64_t> first(reps), second(reps);
-    for (int k = 0; k < d; ++k) (k < d / 2 ? second[k] : first[k]) = 1;
-    return tile(tile(src, first), second);
-  }
   Shape shape;
   for (int k = 0; k < d; ++k) {
     if (reps[k] && ashape[k] > INT64_MAX / reps[k])
@@ -82,6 +74,9 @@ ndarray tile(const ndarray& a, const std::vector<int64_t>& reps_in) {
   if (out.size() == 0) return out;
   Shape vs, ss;
   Strides vst, sst;
+  // Size-1 dimensions are left out of both views: each one left has at
+  // least 2 elements, so the views never pass kMaxDims for a result that
+  // fits in memory.
   for (int k = 0; k < d; ++k) {
     if (reps[k] != 1) {
       vs.push_back(reps[k]);
@@ -89,11 +84,14 @@ ndarray tile(const ndarray& a, const std::vector<int64_t>& reps_in) {
       ss.push_back(1);
       sst.push_back(0);
     }
-    vs.push_back(ashape[k]);
-    vst.push_back(out.strides()[k]);
-    ss.push_back(ashape[k]);
-    sst.push_back(src.strides()[k]);
+    if (ashape[k] != 1) {
+      vs.push_back(ashape[k]);
+      vst.push_back(out.strides()[k]);
+      ss.push_back(ashape[k]);
+      sst.push_back(src.strides()[k]);
+    }
   }
+  CUNUM_CHECK(static_cast<int>(vs.size()) <= kMaxDims, ValueError, "maximum supported dimension for an ndarray is currently 64");
   core::assign(view_of(out, vs, vst), view_of(src, ss, sst));
   return out;
 }
@@ -194,8 +192,15 @@ ndarray trim_zeros(const ndarray& filt, const std::string& trim_in, std::optiona
     throw ValueError("unexpected character(s) in `trim`: '" + trim + "'");
   const int nd = filt.ndim();
   if (nd == 0) {
-    if (axis) normalize_axis(*axis, 0);
+    if (axis) normalize_axis(*axis, 0, "axis");
     return index(filt, {});
+  }
+  if (nd > 1 && axis) normalize_axis(*axis, nd, "axis");
+  if (filt.size() == 0) {  // all zero: every trimmed axis becomes empty
+    std::vector<Index> key(nd, Index(Slice{}));
+    for (int d = 0; d < nd; ++d)
+      if (!axis || nd == 1 || d == normalize_axis(*axis, nd)) key[d] = Index(Slice{0, 0, {}});
+    return index(filt, key);
   }
   // Per axis: whether any element of each index along it is nonzero; the
   // first and the last such index, all read in one transfer.
