@@ -95,9 +95,11 @@ std::pair<ndarray, ndarray> edges(const ndarray& r, int axis, Pair w) {
 // differs, so both are computed and the flag, a 0-d array, picks one on the
 // device (no synchronisation). Integer results are floored, then cast.
 ndarray ramp(const ndarray& edge, const Scalar& end, int64_t width, int axis, DType out) {
-  const DType strong[] = {edge.dtype()};
-  const WeakKind weak[] = {end.weak_kind(), WeakKind::Float};
-  const DType dt = result_type(strong, 1, weak, 2);
+  std::vector<DType> strong{edge.dtype()};
+  std::vector<WeakKind> weak{WeakKind::Float};  // linspace's result is inexact
+  if (end.strong) strong.push_back(end.dtype);
+  else weak.push_back(end.weak_kind());
+  const DType dt = result_type(strong.data(), static_cast<int>(strong.size()), weak.data(), static_cast<int>(weak.size()));
   const ndarray delta = subtract(edge, end, {.dtype = dt});
   Shape s(edge.ndim(), 1);
   s[axis] = width;
@@ -105,7 +107,7 @@ ndarray ramp(const ndarray& edge, const Scalar& end, int64_t width, int axis, DT
   const ndarray step = divide(delta, Scalar(width));
   ndarray y = multiply(t, step);
   core::assign_where(y, multiply(divide(t, Scalar(width)), delta), any(equal(step, Scalar(0))));
-  y = add(y, end);
+  add(y, end, {.out = y});  // NumPy's y += start, in y's dtype
   if (is_integer(out)) y = floor_divide(y, Scalar(1));
   return y.astype(out, false);
 }
@@ -257,7 +259,7 @@ Pair wrap_both(const ndarray& r, int axis, Pair w, int64_t original) {
 
 ndarray pad(const ndarray& a, const std::vector<Pair>& widths_in, PadMode mode, const PadOptions& o) {
   const int nd = a.ndim();
-  if (widths_in.empty()) throw ValueError("pad_width must have at least one (before, after) pair");
+  if (widths_in.empty() && nd > 0) throw ValueError("pad_width must have at least one (before, after) pair");
   const std::vector<Pair> w = per_axis(widths_in, nd, Pair{0, 0}, "pad_width");
   for (const Pair& p : w)
     if (p.first < 0 || p.second < 0) throw ValueError("index can't contain negative values");

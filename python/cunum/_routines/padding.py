@@ -21,8 +21,11 @@ _ALLOWED = {
 
 def _pairs(x, ndim, as_index=False):
     """NumPy's rule for pad_width and the per-axis keywords: a scalar, one
-    (before, after) pair, or one pair per axis, as a list of ndim pairs of
-    Python scalars (rounded to int and checked >= 0 with as_index)."""
+    (before, after) pair, or one pair per axis, as a list of ndim pairs
+    (rounded to int and checked >= 0 with as_index). As in NumPy, one value
+    or one pair stays a NumPy scalar (strong: its dtype counts in linear_ramp
+    and its conversion into constant fills is NumPy's); one pair per axis
+    becomes Python scalars (weak)."""
     import numpy
     if x is None:
         return [(None, None)] * ndim
@@ -34,12 +37,13 @@ def _pairs(x, ndim, as_index=False):
             x = x.ravel()
             if as_index and x[0] < 0:
                 raise ValueError("index can't contain negative values")
-            return [(x[0].item(), x[0].item())] * ndim
+            v = x[0].item() if as_index else x[0]
+            return [(v, v)] * ndim
         if x.size == 2 and x.shape != (2, 1):
             x = x.ravel()
             if as_index and (x[0] < 0 or x[1] < 0):
                 raise ValueError("index can't contain negative values")
-            return [(x[0].item(), x[1].item())] * ndim
+            return [(x[0].item(), x[1].item()) if as_index else (x[0], x[1])] * ndim
     if as_index and x.min() < 0:
         raise ValueError("index can't contain negative values")
     return [tuple(p) for p in numpy.broadcast_to(x, (ndim, 2)).tolist()]
