@@ -68,8 +68,9 @@ ndarray trace(const ndarray& a, int64_t offset, int64_t axis1, int64_t axis2, st
 }
 
 ndarray tri(int64_t n, std::optional<int64_t> m_opt, int64_t k, DType dtype, std::optional<Device> device) {
-  const int64_t m = m_opt.value_or(n);
-  if (n < 0 || m < 0) throw ValueError("negative dimensions are not allowed");
+  // A negative size is an empty arange in NumPy's tri: an empty axis.
+  const int64_t m = std::max<int64_t>(m_opt.value_or(n), 0);
+  n = std::max<int64_t>(n, 0);
   const Device dev = device.value_or(default_device());
   // j <= i + k, as greater_equal.outer(arange(n), arange(-k, m - k)).
   const ndarray rows = reshape(arange(Scalar(0), Scalar(n), Scalar(1), DType::Int64, dev), {n, 1});
@@ -92,7 +93,8 @@ ndarray triangle(const ndarray& m, int64_t k, bool lower) {
 // the (row, column) index pairs in row order, built on the device from the
 // per-row counts (Note [Expanding counts without a scan], expand.hpp).
 std::pair<ndarray, ndarray> rows_of(int64_t n, int64_t m, int64_t k, bool lower, std::optional<Device> device) {
-  if (n < 0 || m < 0) throw ValueError("negative dimensions are not allowed");
+  n = std::max<int64_t>(n, 0);  // as tri: a negative size is empty
+  m = std::max<int64_t>(m, 0);
   const Device dev = device.value_or(default_device());
   std::vector<int64_t> ends(n), base(n);
   int64_t total = 0;

@@ -3,7 +3,10 @@
 #include "routines/expand.hpp"
 
 #include "core/assign.hpp"
+#include <string>
+
 #include "cunum/creation.hpp"
+#include "cunum/error.hpp"
 #include "cunum/indexing.hpp"
 #include "cunum/manipulation.hpp"
 #include "cunum/reduction.hpp"
@@ -58,6 +61,20 @@ ndarray true_positions(const ndarray& mask) {
   const ndarray ends = inclusive_sum(mask);
   const int64_t total = ends.size() ? read_int64({index(ends, {Index(-1)})})[0] : 0;
   return expand_positions(ends, total);
+}
+
+Shape iterator_shape(const std::vector<Shape>& shapes) {
+  try {
+    return broadcast_shapes(shapes);
+  } catch (const ValueError&) {
+    std::string m = "operands could not be broadcast together with shapes ";
+    for (const Shape& s : shapes) {
+      m += "(";
+      for (size_t i = 0; i < s.size(); ++i) m += (i ? "," : "") + std::to_string(s[i]);
+      m += s.size() == 1 ? ",) " : ") ";
+    }
+    throw ValueError(m);
+  }
 }
 
 }  // namespace cunum::detail

@@ -33,5 +33,9 @@ ndarray expand_positions(const ndarray& ends, int64_t total);
 std::vector<int64_t> read_int64(const std::vector<ndarray>& values);
 // The positions (int64, ascending) of the true elements of a 1-d bool array.
 ndarray true_positions(const ndarray& mask);
+// broadcast_shapes with the message of NumPy's iterator ("operands could not
+// be broadcast together with shapes (2,) (3,) "), for routines NumPy writes
+// with one.
+Shape iterator_shape(const std::vector<Shape>& shapes);
 
 }  // namespace cunum::detail

@@ -97,7 +97,7 @@ ndarray ravel_multi_index(const std::vector<ndarray>& multi, const Shape& dims, 
     check_int_indices(m);
     shapes.push_back(m.shape());
   }
-  const Shape shape = broadcast_shapes(shapes);
+  const Shape shape = detail::iterator_shape(shapes);
   const Device dev = multi.empty() ? default_device() : multi[0].device();
   const std::vector<int64_t> st = dim_strides(dims, order);
   ndarray r = zeros(shape, DType::Int64, dev);

@@ -24,24 +24,6 @@ namespace cunum {
 namespace {
 std::string dtype_repr(DType d) { return "dtype('" + std::string(dtype_name(d)) + "')"; }
 
-std::string tuple_str(const Shape& s) {
-  std::string t = "(";
-  for (size_t i = 0; i < s.size(); ++i) t += (i ? "," : "") + std::to_string(s[i]);
-  return t + (s.size() == 1 ? ",)" : ")");
-}
-
-// Broadcast shapes with NumPy's iterator message ("operands could not be
-// broadcast together with shapes (2,) (3,) ").
-Shape operands_shape(const std::vector<Shape>& shapes) {
-  try {
-    return broadcast_shapes(shapes);
-  } catch (const ValueError&) {
-    std::string m = "operands could not be broadcast together with shapes ";
-    for (const Shape& s : shapes) m += tuple_str(s) + " ";
-    throw ValueError(m);
-  }
-}
-
 Shape shape_of(const Operand& o) { return o.is_array() ? o.array().shape() : Shape{}; }
 
 // The NEP 50 result type of some operands (arrays and strong scalars by
@@ -75,7 +57,7 @@ ndarray as_bool(const ndarray& c) { return is_bool(c.dtype()) ? c : not_equal(c,
 }  // namespace
 
 ndarray where(const ndarray& condition, const Operand& x, const Operand& y) {
-  const Shape shape = operands_shape({condition.shape(), shape_of(x), shape_of(y)});
+  const Shape shape = detail::iterator_shape({condition.shape(), shape_of(x), shape_of(y)});
   const DType dt = common_dtype({&x, &y});
   ndarray out = empty(shape, dt, condition.device());
   if (out.size() == 0) return out;
@@ -90,13 +72,14 @@ ndarray choose(const ndarray& a, const std::vector<Operand>& choices, const std:
   if (!can_cast(a.dtype(), DType::Int64, Casting::Safe))
     throw TypeError("Cannot cast array data from " + dtype_repr(a.dtype()) +
                     " to dtype('int64') according to the rule 'safe'");
-  std::vector<Shape> shapes{a.shape()};
+  std::vector<Shape> shapes;  // NumPy's order: the choices, then a
   std::vector<const Operand*> ops;
   for (const Operand& c : choices) {
     shapes.push_back(shape_of(c));
     ops.push_back(&c);
   }
-  const Shape shape = operands_shape(shapes);
+  shapes.push_back(a.shape());
+  const Shape shape = broadcast_shapes(shapes);
   const DType dt = common_dtype(ops);
   if (out && out->shape() != shape) throw TypeError("choose: invalid shape for output array.");
   const int64_t n = static_cast<int64_t>(choices.size());
@@ -136,6 +119,13 @@ ndarray select(const std::vector<ndarray>& condlist, const std::vector<Operand>&
   ops.push_back(&default_value);
   choice_shapes.push_back(shape_of(default_value));
   const DType dt = common_dtype(ops);
+  // NumPy broadcasts the choices to arrays first, so a Python scalar choice
+  // is copied in as an array of its default dtype, under same_kind casting.
+  for (const Operand* o : ops)
+    if (!o->is_array() && !o->scalar().strong && o != &default_value &&
+        !can_cast(o->scalar().default_dtype(), dt, Casting::SameKind))
+      throw TypeError("Cannot cast array data from " + dtype_repr(o->scalar().default_dtype()) + " to " +
+                      dtype_repr(dt) + " according to the rule 'same_kind'");
   for (const ndarray& c : condlist) cond_shapes.push_back(c.shape());
   const Shape cshape = broadcast_shapes(cond_shapes);
   const Shape vshape = broadcast_shapes(choice_shapes);
