@@ -5,7 +5,12 @@ written once.
     python bench/bench_plumbing.py [--json OUT.json] [--quick]
 
 The device-to-device copy (`x.copy()`) is the limit the copies are held to
-(issue 9: concatenate, stack, flip ... at >= 90 % of it).
+(issue 9: concatenate, stack, flip, tile, repeat, pad ... at >= 90 % of it).
+Bytes counted: tile, as a copy of its result (each copy of an input larger
+than L2 is read again: 2 x result bytes); repeat and pad, input + result
+bytes (the minimum: an element's copies are adjacent, a pad area is written
+from values the kernel has just read or from a constant). The expected
+numbers are in docs/kernel-tuning.md ("Tiles, repeats and pads").
 """
 import argparse
 import json
@@ -31,8 +36,53 @@ def cases(quick):
             "stack 2x f32 GB/s": 4 * b / gpu_time(stk) / 1e9,
             "flip copy f32 GB/s": 2 * b / gpu_time(flp) / 1e9,
         }
-        del x, y
+        del y
+        data[name].update(tiling_cases(lib, x, n))
+        del x
     return data
+
+
+def tiling_cases(lib, x, n):
+    """tile, repeat and pad (issue 9's speed list), each making a result of
+    about n float32 elements from slices of x (contiguous inputs)."""
+    h = x[: n // 2]                                   # 1-d, n/2 elements
+    q = int((n // 4) ** 0.5)
+    quarter = x[: q * q].reshape(q, q)                # (q, q): tiled (2, 2) to n elements
+    side = int((n // 2) ** 0.5)
+    half = x[: (side // 2) * side].reshape(side // 2, side)   # rows repeated twice
+    m = x[: side * side].reshape(side, side)          # padded by w on every side
+    w = 64
+    if lib is torch:
+        import torch.nn.functional as F  # noqa: N812
+        fns = {
+            "tile 2x f32": lambda: h.repeat(2),
+            "tile (2,2) f32 matrix": lambda: quarter.repeat(2, 2),
+            "repeat 2x f32": lambda: torch.repeat_interleave(h, 2),
+            "repeat rows 2x f32 matrix": lambda: torch.repeat_interleave(half, 2, dim=0),
+            "pad constant f32": lambda: F.pad(m, (w, w, w, w)),
+            "pad edge f32": lambda: F.pad(m[None], (w, w, w, w), mode="replicate"),
+            "pad reflect f32": lambda: F.pad(m[None], (w, w, w, w), mode="reflect"),
+            "pad wrap f32": lambda: F.pad(m[None, None], (w, w, w, w), mode="circular"),
+        }
+    else:
+        fns = {
+            "tile 2x f32": lambda: lib.tile(h, 2),
+            "tile (2,2) f32 matrix": lambda: lib.tile(quarter, (2, 2)),
+            "repeat 2x f32": lambda: lib.repeat(h, 2),
+            "repeat rows 2x f32 matrix": lambda: lib.repeat(half, 2, axis=0),
+            "pad constant f32": lambda: lib.pad(m, w),
+            "pad edge f32": lambda: lib.pad(m, w, mode="edge"),
+            "pad reflect f32": lambda: lib.pad(m, w, mode="reflect"),
+            "pad wrap f32": lambda: lib.pad(m, w, mode="wrap"),
+        }
+    counted = {  # bytes (module docstring)
+        "tile 2x f32": 2 * 4 * 2 * h.shape[0],
+        "tile (2,2) f32 matrix": 2 * 4 * 4 * q * q,
+        "repeat 2x f32": 4 * 3 * h.shape[0],
+        "repeat rows 2x f32 matrix": 4 * 3 * half.shape[0] * side,
+    }
+    pad_b = 4 * side * side + 4 * (side + 2 * w) ** 2
+    return {case + " GB/s": counted.get(case, pad_b) / gpu_time(fn) / 1e9 for case, fn in fns.items()}
 
 
 def main():
