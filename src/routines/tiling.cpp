@@ -72,6 +72,23 @@ ndarray tile(const ndarray& a, const std::vector<int64_t>& reps_in) {
   }
   ndarray out = empty(shape, a.dtype(), a.device());
   if (out.size() == 0) return out;
+  // Note [Large tiles block by block]
+  // The strided copy kernel pays an index division per dimension and
+  // element; a few large blocks (each >= 2^22 elements) are copied one by
+  // one instead, each a view of a's shape that the planner coalesces like a
+  // itself (a contiguous a tiled along its first axis: 1-d copies).
+  int64_t blocks = 1;
+  for (int64_t r : reps) blocks *= r;
+  if (blocks <= 64 && out.size() / blocks >= (int64_t{1} << 22)) {
+    std::vector<int64_t> at(d, 0);
+    for (int64_t b = 0; b < blocks; ++b) {
+      std::vector<Index> key;
+      for (int k = 0; k < d; ++k) key.push_back(Index(Slice{at[k] * ashape[k], (at[k] + 1) * ashape[k], {}}));
+      core::assign(index(out, key), src);
+      for (int k = d - 1; k >= 0 && ++at[k] == reps[k]; --k) at[k] = 0;
+    }
+    return out;
+  }
   Shape vs, ss;
   Strides vst, sst;
   // Size-1 dimensions are left out of both views: each one left has at

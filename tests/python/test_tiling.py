@@ -58,6 +58,15 @@ def test_tile_many_axes():
     compare(lambda xp, x: xp.tile(x, (1,) * 65), a)                    # 65 dims: NumPy's error
 
 
+def test_tile_large_blocks():
+    # blocks of >= 2^22 elements are copied one by one (Note [Large tiles block by block])
+    a = (numpy.arange(2 ** 22) % 251).astype(numpy.uint8).reshape(2048, 2048)
+    for reps in ((2, 1), (1, 2), 2, (2, 1, 1)):
+        compare(lambda xp, x: xp.tile(x, reps), a)
+    compare(lambda xp, x: xp.tile(x.T, (2, 1)), a)
+    compare(lambda xp, x: xp.tile(x[::-1], (1, 2)), a)
+
+
 def test_tile_errors():
     a = numpy.arange(3)
     for reps in (-1, (2, -1), 1.5, None):
