@@ -29,7 +29,7 @@ from ._routines.manipulation import (atleast_1d, atleast_2d, atleast_3d, broadca
                                      roll, squeeze, swapaxes, transpose,
                                      concatenate, concat, stack, hstack, vstack, row_stack,
                                      dstack, column_stack, array_split, split, hsplit, vsplit,
-                                     dsplit, unstack, flip, fliplr, flipud, rot90)
+                                     dsplit, unstack, flip, fliplr, flipud, rot90, block)
 # sum, prod, max, min, argmax, argmin, any, all, nansum, nanprod, ... (one per row of the
 # C++ reduction table), amax, amin
 from ._routines.reductions import *  # noqa: F401,F403

@@ -302,6 +302,8 @@ def _install():
     # Indexing routines (_routines/indexing.py)
     nd.take = lambda self, indices, axis=None, out=None, mode="raise": indexing.take(
         self, indices, axis, out, mode)
+    nd.choose = lambda self, choices, out=None, mode="raise": indexing_routines.choose(
+        self, choices, out, mode)
     nd.diagonal = lambda self, offset=0, axis1=0, axis2=1: indexing_routines.diagonal(
         self, offset, axis1, axis2)
     nd.trace = lambda self, offset=0, axis1=0, axis2=1, dtype=None, out=None: indexing_routines.trace(

@@ -61,8 +61,8 @@ def test_choose(dt, rng):
     compare(lambda xp, i, c: xp.choose(i[0], c), idx, choices)                   # broadcast
     compare(lambda xp, i, c: xp.choose(i, [c[0], 7, c[2][0]]), idx, choices)     # scalars, rows
     compare(lambda xp, i, c: xp.choose(i.astype("uint8"), c), idx, choices)
-    compare(lambda xp, i, c: i.astype("int16").choose(c) if hasattr(i, "choose") else xp.choose(i, c),
-            idx, choices)
+    compare(lambda xp, i, c: i.astype("int16").choose(c), idx, choices)
+    compare(lambda xp, i, c: i.choose(c, mode="clip"), idx, choices)
     for mode in ("wrap", "clip"):
         compare(lambda xp, i, c: xp.choose(i * 3 - 4, c, mode=mode), idx, choices)
     compare(lambda xp, i, c: xp.choose(i, xp.stack(c)), idx, choices)           # an array of choices

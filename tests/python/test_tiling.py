@@ -344,3 +344,35 @@ def test_copyto_where_and_casting(dt, rng):
         compare(lambda xp, dst, src, mask: xp.copyto(dst, 3, casting=casting), d, s, m)
     compare(lambda xp, dst, src, mask: xp.copyto(dst, src, where=mask[0]), d, s, m)
     compare(lambda xp, dst, src, mask: xp.copyto(dst, src[:3], where=mask), d, s, m)
+
+
+# ---------------------------------------------------------------- block
+
+
+@pytest.mark.parametrize("dt", dtype_params(SOME_DTYPES))
+def test_block(dt, rng):
+    a, b = make_data((2, 2), dt, rng=rng), make_data((2, 3), dt, rng=rng)
+    c = make_data((1, 5), dt, rng=rng)
+    compare(lambda xp, a, b, c: xp.block([[a, b], [c]]), a, b, c)
+    compare(lambda xp, a, b, c: xp.block([a, b]), a, b, c)
+    compare(lambda xp, a, b, c: xp.block([[a], [b[:, :2]]]), a, b, c)
+    compare(lambda xp, a, b, c: xp.block([[[a]], [[a]]]), a, b, c)       # 3 levels: a new axis
+    compare(lambda xp, a, b, c: xp.block([c[0], 1, c[0, :2]]), a, b, c)  # 1-d and scalars
+    compare(lambda xp, a, b, c: xp.block(a), a, b, c)                     # no list: a copy
+    compare(lambda xp, a, b, c: xp.block(3), a, b, c)
+    compare(lambda xp, a, b, c: xp.block([[1, 2], [3, 4]]), a, b, c)
+    compare(lambda xp, a, b, c: xp.block([a, b.astype("float32")]), a, b, c)
+
+
+def test_block_errors():
+    a = numpy.ones((2, 2))
+    cases = [
+        lambda xp, x: xp.block([]),
+        lambda xp, x: xp.block([[x], []]),
+        lambda xp, x: xp.block([[x, x], x]),
+        lambda xp, x: xp.block((x, x)),
+        lambda xp, x: xp.block([x, (x, x)]),
+        lambda xp, x: xp.block([[x, x], [x[:1, :1]]]),
+    ]
+    for fn in cases:
+        assert_raises_like(fn, a)
