@@ -5,8 +5,13 @@ written once.
     python bench/bench_plumbing.py [--json OUT.json] [--quick]
 
 The device-to-device copy (`x.copy()`) is the limit the copies are held to
-(issue 9: concatenate, stack, flip ... at >= 90 % of it; copyto >= 2850 GB/s and
-the transpose copy of a 16384^2 float32 matrix >= 2400 GB/s).
+(issue 9: concatenate, stack, flip, tile, repeat, pad ... at >= 90 % of it; copyto
+>= 2850 GB/s and the transpose copy of a 16384^2 float32 matrix >= 2400 GB/s).
+Bytes counted: tile, as a copy of its result (each copy of an input larger
+than L2 is read again: 2 x result bytes); repeat and pad, input + result
+bytes (the minimum: an element's copies are adjacent, a pad area is written
+from values the kernel has just read or from a constant). The expected
+numbers are in docs/kernel-tuning.md ("Tiles, repeats and pads").
 """
 import argparse
 import json
@@ -38,6 +43,7 @@ def cases(quick, only=None):
         c = make(lib, n, seed=3)
         cpt = (lambda: c.copy_(x)) if lib is torch else (lambda: lib.copyto(c, x))
         data[name]["copyto f32 GB/s"] = 2 * b / gpu_time(cpt) / 1e9
+        data[name].update(tiling_cases(lib, x, n))
         del x, y, c
         side = 2**12 if quick else 2**14
         m = make(lib, 0, shape=(side, side), seed=4)
@@ -88,6 +94,49 @@ def overhead_cases(only=None):
         t_idx = host_time(lambda: x[idx], sync) * 1e6
         data[name] = {"x + y us": t_add, "x[idx] us": t_idx, "x[idx] / (x + y)": t_idx / t_add}
     return data
+
+
+def tiling_cases(lib, x, n):
+    """tile, repeat and pad (issue 9's speed list), each making a result of
+    about n float32 elements from slices of x (contiguous inputs)."""
+    h = x[: n // 2]                                   # 1-d, n/2 elements
+    q = int((n // 4) ** 0.5)
+    quarter = x[: q * q].reshape(q, q)                # (q, q): tiled (2, 2) to n elements
+    side = int((n // 2) ** 0.5)
+    half = x[: (side // 2) * side].reshape(side // 2, side)   # rows repeated twice
+    m = x[: side * side].reshape(side, side)          # padded by w on every side
+    w = 64
+    if lib is torch:
+        import torch.nn.functional as F  # noqa: N812
+        fns = {
+            "tile 2x f32": lambda: h.repeat(2),
+            "tile (2,2) f32 matrix": lambda: quarter.repeat(2, 2),
+            "repeat 2x f32": lambda: torch.repeat_interleave(h, 2),
+            "repeat rows 2x f32 matrix": lambda: torch.repeat_interleave(half, 2, dim=0),
+            "pad constant f32": lambda: F.pad(m, (w, w, w, w)),
+            "pad edge f32": lambda: F.pad(m[None], (w, w, w, w), mode="replicate"),
+            "pad reflect f32": lambda: F.pad(m[None], (w, w, w, w), mode="reflect"),
+            "pad wrap f32": lambda: F.pad(m[None, None], (w, w, w, w), mode="circular"),
+        }
+    else:
+        fns = {
+            "tile 2x f32": lambda: lib.tile(h, 2),
+            "tile (2,2) f32 matrix": lambda: lib.tile(quarter, (2, 2)),
+            "repeat 2x f32": lambda: lib.repeat(h, 2),
+            "repeat rows 2x f32 matrix": lambda: lib.repeat(half, 2, axis=0),
+            "pad constant f32": lambda: lib.pad(m, w),
+            "pad edge f32": lambda: lib.pad(m, w, mode="edge"),
+            "pad reflect f32": lambda: lib.pad(m, w, mode="reflect"),
+            "pad wrap f32": lambda: lib.pad(m, w, mode="wrap"),
+        }
+    counted = {  # bytes (module docstring)
+        "tile 2x f32": 2 * 4 * 2 * h.shape[0],
+        "tile (2,2) f32 matrix": 2 * 4 * 4 * q * q,
+        "repeat 2x f32": 4 * 3 * h.shape[0],
+        "repeat rows 2x f32 matrix": 4 * 3 * half.shape[0] * side,
+    }
+    pad_b = 4 * side * side + 4 * (side + 2 * w) ** 2
+    return {case + " GB/s": counted.get(case, pad_b) / gpu_time(fn) / 1e9 for case, fn in fns.items()}
 
 
 def main():
