@@ -93,18 +93,6 @@ def extract(condition, arr):
     return _core._extract(_a(condition), _a(arr))
 
 
-def where(condition, x=None, y=None):
-    """where(condition) is nonzero(condition) (one wait for the device)."""
-    if x is None and y is None:
-        return nonzero(condition)
-    if x is None or y is None:
-        raise ValueError("either both or neither of x and y should be given")
-    from .. import _core as c
-    if hasattr(c, "_where"):
-        return c._where(_a(condition), x, y)
-    raise NotImplementedError("cunum.where(condition, x, y) is not in this build")
-
-
 # ------------------------------------------------------------- writes
 
 def _writable(a, name):
