@@ -14,7 +14,7 @@ line in _install(), in its chapter's group.
 """
 from . import _core
 from ._convert import host_to_device, to_numpy_dtype
-from ._routines import indexing, manipulation, reductions
+from ._routines import indexing, manipulation, mathematical, reductions
 
 ndarray = _core.ndarray
 
@@ -292,6 +292,9 @@ def _install():
     # Indexing routines (_routines/indexing.py)
     nd.take = lambda self, indices, axis=None, out=None, mode="raise": indexing.take(
         self, indices, axis, out, mode)
+    # Mathematical functions (_routines/mathematical.py)
+    nd.cumsum = lambda self, axis=None, dtype=None, out=None: mathematical.cumsum(self, axis, dtype, out)
+    nd.cumprod = lambda self, axis=None, dtype=None, out=None: mathematical.cumprod(self, axis, dtype, out)
     # Array manipulation (_routines/manipulation.py)
     nd.ravel = lambda self, order="C": manipulation.ravel(self, order)
     nd.flatten = lambda self, order="C": _core._flatten(self, str(order).upper())

@@ -12,5 +12,6 @@ void bind_creation(nanobind::module_& m);
 void bind_manipulation(nanobind::module_& m);
 void bind_indexing(nanobind::module_& m);
 void bind_reductions(nanobind::module_& m);
+void bind_mathematical(nanobind::module_& m);
 void bind_cuda(nanobind::module_& m);
 }  // namespace cunum::py

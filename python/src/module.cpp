@@ -30,5 +30,6 @@ NB_MODULE(_core, m) {
   py::bind_manipulation(m);
   py::bind_indexing(m);
   py::bind_reductions(m);
+  py::bind_mathematical(m);
   py::bind_cuda(m);
 }

@@ -57,6 +57,8 @@ class Backend {
   // the host, at the first wait for the device otherwise (Note [Deferred
   // errors]).
   virtual void gather(const GatherPlan& plan) = 0;
+  // An inclusive scan along one axis (Note [Scan plans]).
+  virtual void scan(const ScanPlan& plan) = 0;
 
   // Work queued on `stream` (a cudaStream_t) uses the allocation at `data`:
   // the pool does not hand it out again before that work is done

@@ -133,6 +133,7 @@ CpuBackend::CpuBackend() : loops_(static_cast<size_t>(core::num_ufuncs())) {
   register_comparison_loops(loops_);
   register_math_loops(loops_);
   register_floating_loops(loops_);
+  register_trigonometric_loops(loops_);
   register_vector_math_loops(loops_);
   // Every declared loop of every ufunc has its CPU loop.
   for (int u = 0; u < core::num_ufuncs(); ++u)
