@@ -12,6 +12,7 @@
 #include "format.hpp"
 #include "indexing.hpp"
 #include "manipulation.hpp"
+#include "mathematical.hpp"
 #include "ndarray.hpp"
 #include "reduction.hpp"
 #include "scalar.hpp"

@@ -148,9 +148,12 @@ std::string gather_source(const GatherKernel& k);
 //   meets an inclusive prefix (flag 2); it publishes its own inclusive
 //   prefix and writes the tile out. Status words, values and the counter
 //   live in one scratch allocation whose flags are zeroed by one memset.
-// - Lanes: a thread per lane walks the axis (lanes neighbouring in memory,
-//   the axis strided: cumsum(axis=0) of a C matrix, or short axes), every
-//   step a coalesced row.
+// - Lanes: for lanes neighbouring in memory with the axis strided
+//   (cumsum(axis=0) of a C matrix), or short axes: a thread per lane walks
+//   the axis, every step a coalesced row. Too few lanes to fill the device
+//   split the axis into chunks (reduce, then scan): chunk totals, their
+//   prefixes per lane, then each chunk scanned from its prefix — three
+//   launches of one kernel, the input read twice.
 enum class ScanStrategy : uint8_t { Tiles, Lanes };
 struct ScanKernel {
   ScanOp op;
@@ -165,6 +168,7 @@ struct ScanParams {
   void* out = nullptr;
   void* scratch = nullptr;  // counter (8 bytes), flags (4 per tile), aggregates, inclusive prefixes
   int64_t len = 0, lanes = 0, tiles = 0, in_axis_stride = 0, out_axis_stride = 0;
+  int64_t phase = 2;  // Lanes: 0 chunk totals, 1 their prefixes, 2 the scan (Note [Scan kernels])
   int64_t dims[3 * ParamBlock::kMaxRank] = {};  // lane shape[nd], in strides[nd], out strides[nd]
 };
 std::string scan_source(const ScanKernel& k);

@@ -25,7 +25,7 @@ void CudaBackend::scan(const ScanPlan& plan) {
   // C matrix), enough of them to fill the device; or axes too short for a
   // tile to pay: a thread per lane. Otherwise tiles along each lane.
   const bool lanes_inner = nd > 0 && std::llabs(plan.in_lane_strides[nd - 1]) < std::llabs(plan.in_axis_stride);
-  const bool per_lane = len <= 32 || (lanes_inner && lanes >= 4 * 1024) || lanes * tiles > (int64_t(1) << 31) - 1;
+  const bool per_lane = len <= 32 || (lanes_inner && lanes >= 32) || lanes * tiles > (int64_t(1) << 31) - 1;
   const ScanKernel sk{plan.op, plan.in_dtype, plan.loop_dtype, plan.out_dtype, nd,
                       per_lane ? ScanStrategy::Lanes : ScanStrategy::Tiles};
   LoadedKernel k = kernel(scan_key(sk), [&] { return scan_source(sk); });
@@ -45,8 +45,23 @@ void CudaBackend::scan(const ScanPlan& plan) {
   use_device();
   void* args[] = {&p};
   if (per_lane) {
-    const unsigned grid = static_cast<unsigned>(std::clamp<int64_t>((lanes + 255) / 256, 1, int64_t(1) << 30));
-    launch_kernel(k, dim3(grid), dim3(256), args, stream());
+    // Enough threads to fill the device (2048 per SM): chunks of the axis
+    // when the lanes alone are too few, at most 256 and at least 16 elements.
+    const int64_t want = int64_t(sm_count_ > 0 ? sm_count_ : 132) * 2048;
+    const int64_t chunks = lanes >= want ? 1 : std::clamp<int64_t>(std::min((want + lanes - 1) / lanes, len / 16), 1, 256);
+    p.tiles = chunks;
+    auto run = [&](int64_t phase, int64_t threads) {
+      p.phase = phase;
+      const unsigned grid = static_cast<unsigned>(std::clamp<int64_t>((threads + 255) / 256, 1, int64_t(1) << 30));
+      launch_kernel(k, dim3(grid), dim3(256), args, stream());
+    };
+    if (chunks == 1) return run(2, lanes);
+    void* totals = allocate(static_cast<size_t>(lanes * chunks) * itemsize(plan.loop_dtype));
+    p.scratch = totals;
+    run(0, lanes * chunks);
+    run(1, lanes);
+    run(2, lanes * chunks);
+    deallocate(totals, 0);
     return;
   }
   // Scratch: the tile counter, a status word per tile, and per tile its

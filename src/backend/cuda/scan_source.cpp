@@ -14,7 +14,7 @@ int scan_items(DType loop) {
 namespace {
 const char* kCommon =
     "struct S { const char* in; char* out; char* scratch;\n"
-    "  long long len, lanes, tiles, in_axis, out_axis; long long dims[3 * ND]; };\n"
+    "  long long len, lanes, tiles, in_axis, out_axis, phase; long long dims[3 * ND]; };\n"
     // byte offsets of lane l (C order over the lane dims)
     "__device__ __forceinline__ void lane_offsets(const S& p, long long l, long long& io, long long& oo) {\n"
     "  io = 0; oo = 0;\n"
@@ -28,17 +28,37 @@ const char* kCommon =
     "  return D::load(convert<T>(*(const In*)(p.in + io + j * p.in_axis)));\n"
     "}\n";
 
-// Thread per lane.
+// A thread per (chunk of the axis, lane), lanes fastest. p.tiles chunks per
+// lane; with one chunk, phase 2 alone. Otherwise phase 0 writes each chunk's
+// total to scratch, phase 1 (a thread per lane) turns them into exclusive
+// prefixes, phase 2 scans each chunk from its prefix.
 const char* kLanes =
     "extern \"C\" __global__ void __launch_bounds__(256) cunum_kernel(S p) {\n"
-    "  for (long long l = (long long)blockIdx.x * blockDim.x + threadIdx.x; l < p.lanes;"
-    " l += (long long)gridDim.x * blockDim.x) {\n"
+    "  T* totals = (T*)p.scratch;\n"
+    "  const long long n = p.phase == 1 ? p.lanes : p.lanes * p.tiles, k = (p.len + p.tiles - 1) / p.tiles;\n"
+    "  for (long long idx = (long long)blockIdx.x * blockDim.x + threadIdx.x; idx < n;"
+    " idx += (long long)gridDim.x * blockDim.x) {\n"
+    "    if (p.phase == 1) {\n"
+    "      T acc = D::identity();\n"
+    "      for (long long c = 0; c < p.tiles; ++c) {\n"
+    "        const T t = totals[c * p.lanes + idx]; totals[c * p.lanes + idx] = acc; acc = D::combine(acc, t);\n"
+    "      }\n"
+    "      continue;\n"
+    "    }\n"
+    "    const long long c = idx / p.lanes, l = idx - c * p.lanes;\n"
     "    long long io, oo; lane_offsets(p, l, io, oo);\n"
-    "    T acc = D::identity();\n"
+    "    const long long j0 = c * k, j1 = j0 + k < p.len ? j0 + k : p.len;\n"
+    "    T acc = p.phase == 2 && totals ? totals[idx] : D::identity();\n"
+    "    if (p.phase == 0) {\n"
     "#pragma unroll 4\n"
-    "    for (long long j = 0; j < p.len; ++j) {\n"
-    "      acc = D::combine(acc, at(p, io, j));\n"
-    "      *(Out*)(p.out + oo + j * p.out_axis) = convert<Out>(acc);\n"
+    "      for (long long j = j0; j < j1; ++j) acc = D::combine(acc, at(p, io, j));\n"
+    "      totals[idx] = acc;\n"
+    "    } else {\n"
+    "#pragma unroll 4\n"
+    "      for (long long j = j0; j < j1; ++j) {\n"
+    "        acc = D::combine(acc, at(p, io, j));\n"
+    "        *(Out*)(p.out + oo + j * p.out_axis) = convert<Out>(acc);\n"
+    "      }\n"
     "    }\n"
     "  }\n"
     "}\n";
