@@ -31,17 +31,18 @@ struct float_power {
 
 // 1 / x. Integers divide in float64 and convert as NumPy's cast does
 // (Note [Float to integer casts]): 1 / 0 is -2^31 for int32, 0 for int8.
-// Complex: NumPy's own Smith-style quotient.
+// Complex: NumPy's own Smith-style quotient, each product rounded on its
+// own (mul_rn: never fused into an FMA on the GPU, as in complex division).
 struct reciprocal {
   template <class T> CUNUM_HD T operator()(T a) const {
     if constexpr (traits::is_int_v<T>) return convert<T>(1.0 / (double)a);
     else if constexpr (traits::is_complex_v<T>) {
       using R = typename traits::info<T>::real_type;
       if (math::fabs(a.im) <= math::fabs(a.re)) {
-        const R r = a.im / a.re, d = a.re + a.im * r;
+        const R r = a.im / a.re, d = a.re + math::mul_rn(a.im, r);
         return T(R(1) / d, -r / d);
       }
-      const R r = a.re / a.im, d = a.re * r + a.im;
+      const R r = a.re / a.im, d = math::mul_rn(a.re, r) + a.im;
       return T(r / d, R(-1) / d);
     } else {
       using C = compute_t<T>;
