@@ -193,3 +193,11 @@ def test_large_2d_and_3d(shape, axis, rng):
     f = rng.integers(0, 3, size=shape).astype(numpy.float32)
     compare(lambda xp, x: xp.cumsum(x, axis=axis, dtype=numpy.float64), f)
     compare(lambda xp, x: xp.nancumsum(x, axis=axis), f)
+
+
+@pytest.mark.parametrize("dt", dtype_params([numpy.dtype("int32"), numpy.dtype("float32")]))
+def test_many_tiles(dt, rng):
+    # hundreds of GPU tiles: the look-back walks past 32 predecessors at times
+    a = rng.integers(0, 3, size=2**20 + 3).astype(dt)
+    compare(lambda xp, x: xp.cumsum(x), a)
+    compare(lambda xp, x: xp.cumsum(x.reshape(4, -1)[:, :-1], axis=1, dtype=numpy.int64), a[:-3])
