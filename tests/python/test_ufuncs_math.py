@@ -239,7 +239,8 @@ def test_out_where_dtype(name, dt, rng):
     nin = getattr(numpy, name).nin
     ins = (unary_input(name, dt, (3, 4), rng),) if nin == 1 else binary_inputs(name, dt, (3, 4), rng)
     try:
-        res = getattr(numpy, name)(*ins)
+        with numpy.errstate(all="ignore"):
+            res = getattr(numpy, name)(*ins)
     except TypeError:
         compare(lambda xp, *xs: getattr(xp, name)(*xs), *ins)
         return
