@@ -180,6 +180,9 @@ TEST(NvrtcKernels, EveryScanCompiles) {
   for (const auto& m : mixed)
     for (ScanStrategy strategy : {ScanStrategy::Tiles, ScanStrategy::Lanes})
       b.add(scan_source({ScanOp::NanCumSum, m[0], m[1], m[2], 2, strategy}));
+  EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
+}
+
 // The scatter family (Note [Scatter kernels]): Assign per item size, and
 // Add/Max/Min per dtype (native atomics and compare-and-swap loops), with
 // index dtypes, modes, ranks and index widths spread over them.
