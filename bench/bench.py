@@ -106,6 +106,11 @@ def bandwidth_cases(quick):
         # take (x[idx] later): float32 gathered by random int64 indices, 4 + 8 + 4 bytes per element
         src, idx = make(lib, ng, seed=6), take_indices(lib, ng)
         t_take = gpu_time(lambda: torch.index_select(src, 0, idx) if lib is torch else lib.take(src, idx))
+        # cumsum (the scan primitive, docs/scan.md): float32 2^26, 4 + 4 bytes per element;
+        # along axis 0 of a C-ordered float32 matrix (a thread per column)
+        sc = make(lib, ng, seed=8)
+        t_cumsum = gpu_time(lambda: torch.cumsum(sc, 0) if lib is torch else lib.cumsum(sc))
+        t_cumsum0 = gpu_time(lambda: torch.cumsum(m, 0) if lib is torch else lib.cumsum(m, axis=0))
         b = 4 * n
         bm = 4 * side * side
         data[name] = {
@@ -116,8 +121,10 @@ def bandwidth_cases(quick):
             "sum(axis=0) GB/s": bm / t_s0 / 1e9,
             "sum(axis=1) GB/s": bm / t_s1 / 1e9,
             "take f32 int64 idx GB/s": (4 + 8 + 4) * ng / t_take / 1e9,
+            "cumsum f32 GB/s": (4 + 4) * ng / t_cumsum / 1e9,
+            "cumsum(axis=0) GB/s": 2 * bm / t_cumsum0 / 1e9,
         }
-        del x, y, o, m, src, idx
+        del x, y, o, m, src, idx, sc
     return data
 
 

@@ -13,6 +13,7 @@
 #include "indexing.hpp"
 #include "indexing_routines.hpp"
 #include "manipulation.hpp"
+#include "mathematical.hpp"
 #include "ndarray.hpp"
 #include "padding.hpp"
 #include "reduction.hpp"

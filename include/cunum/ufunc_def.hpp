@@ -36,7 +36,7 @@ struct LoopSig {
 };
 
 // NumPy's `ufunc.identity`.
-enum class Identity : uint8_t { None, Zero, One, MinusOne, True, False };
+enum class Identity : uint8_t { None, Zero, One, MinusOne, True, False, MinusInf };
 
 // Note [Ufunc hooks]
 // What a ufunc does beyond "find the first loop the inputs cast to safely"

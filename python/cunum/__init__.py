@@ -13,6 +13,8 @@ from ._routines.creation import (arange, array, asarray, ascontiguousarray, asfo
                                  asnumpy, copy, copyto, empty, empty_like, eye, full, full_like,
                                  identity, linspace, logspace, ones, ones_like, zeros, zeros_like)
 from ._routines.indexing import take
+from ._routines.mathematical import (cumsum, cumprod, cumulative_prod, cumulative_sum,
+                                     nancumprod, nancumsum)
 from ._routines.indexing import (argwhere, compress, count_nonzero, delete, extract, flatnonzero, insert,
                                  nonzero, place, put, put_along_axis, putmask, take_along_axis)
 from ._routines.indexing_routines import (where, choose, select, diagonal, diag, diagflat, trace,
@@ -45,6 +47,11 @@ from ._core import (absolute, add, bitwise_and, bitwise_or, bitwise_xor, cos, di
                     less, less_equal, log, logical_and, logical_not, logical_or, logical_xor,
                     maximum, minimum, modf, multiply, negative, not_equal, positive, power,
                     remainder, right_shift, sin, sqrt, subtract, tanh)
+from ._core import (arccos, arccosh, arcsin, arcsinh, arctan, arctan2, arctanh, bitwise_count,
+                    cbrt, ceil, conjugate, copysign, cosh, deg2rad, degrees, exp2, expm1, fabs,
+                    float_power, floor, fmax, fmin, fmod, gcd, heaviside, isfinite, isinf, isnan,
+                    lcm, log10, log1p, log2, logaddexp, logaddexp2, nextafter, rad2deg, radians,
+                    reciprocal, rint, sign, signbit, sinh, spacing, square, tan, trunc)
 
 abs = absolute
 true_divide = divide
@@ -54,6 +61,14 @@ bitwise_invert = invert
 bitwise_left_shift = left_shift
 bitwise_right_shift = right_shift
 pow = power
+conj = conjugate
+acos = arccos
+acosh = arccosh
+asin = arcsin
+asinh = arcsinh
+atan = arctan
+atanh = arctanh
+atan2 = arctan2
 
 import math as _math
 newaxis = None

@@ -14,6 +14,7 @@ line in _install(), in its chapter's group.
 """
 from . import _core
 from ._convert import host_to_device, to_numpy_dtype
+from ._routines import indexing, manipulation, mathematical, reductions
 from ._routines import indexing, indexing_routines, manipulation, reductions, tiling
 
 ndarray = _core.ndarray
@@ -302,6 +303,10 @@ def _install():
     # Indexing routines (_routines/indexing.py)
     nd.take = lambda self, indices, axis=None, out=None, mode="raise": indexing.take(
         self, indices, axis, out, mode)
+    # Mathematical functions (_routines/mathematical.py)
+    nd.cumsum = lambda self, axis=None, dtype=None, out=None: mathematical.cumsum(self, axis, dtype, out)
+    nd.cumprod = lambda self, axis=None, dtype=None, out=None: mathematical.cumprod(self, axis, dtype, out)
+    # Array manipulation (_routines/manipulation.py)
     nd.nonzero = lambda self: indexing.nonzero(self)
     nd.put = lambda self, indices, values, mode="raise": indexing.put(self, indices, values, mode)
     nd.compress = lambda self, condition, axis=None, out=None: indexing.compress(condition, self, axis, out)

@@ -1,4 +1,6 @@
 // The ufunc type: cunum.add, cunum.sin, ... are instances of it.
+#include <cmath>
+
 #include <nanobind/stl/string.h>
 
 #include "bindings.hpp"
@@ -121,6 +123,7 @@ nb::object identity_of(core::Identity id) {
     case core::Identity::MinusOne: return nb::int_(-1);
     case core::Identity::True: return nb::bool_(true);
     case core::Identity::False: return nb::bool_(false);
+    case core::Identity::MinusInf: return nb::float_(-INFINITY);
     default: return nb::none();
   }
 }

@@ -57,6 +57,8 @@ class Backend {
   // the host, at the first wait for the device otherwise (Note [Deferred
   // errors]).
   virtual void gather(const GatherPlan& plan) = 0;
+  // An inclusive scan along one axis (Note [Scan plans]).
+  virtual void scan(const ScanPlan& plan) = 0;
   // out[o, index[j], i] (op)= value[o, j, i] (Note [Scatter plans]); index
   // errors as gather's.
   virtual void scatter(const ScatterPlan& plan) = 0;

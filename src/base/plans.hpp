@@ -1,6 +1,6 @@
 // The plans the planner (src/core) hands the backends: an elementwise loop
-// (LoopPlan), a reduction (ReducePlan) and a gather along one axis
-// (GatherPlan). Plain data — pointers, shapes, byte
+// (LoopPlan), a reduction (ReducePlan), a gather along one axis
+// (GatherPlan) and a scan along one axis (ScanPlan). Plain data — pointers, shapes, byte
 // strides, dtypes — so that both sides share them from the bottom layer
 // without either including the other's headers.
 #pragma once
@@ -117,6 +117,39 @@ struct GatherPlan {
   int64_t outer() const { return count(outer_shape); }
   int64_t inner() const { return count(inner_shape); }
   int64_t size() const { return outer() * nidx * inner(); }  // output items
+};
+
+// Note [Scan plans]
+// An inclusive scan along one axis: out[l, j] = combine(out[l, j - 1],
+// load(in[l, j])) for every lane l (a position over all the other dims) and
+// j in [0, len), with the descriptor of `op` over loop dtype `loop`
+// (cunum/kernels/scans.hpp, Note [Scan descriptors]). Each input element is
+// read in `in_dtype` and converted to `loop` in registers, each result
+// converted to `out_dtype` on its way out: cumsum(int8) reads int8 and
+// writes int64, no copy. Lanes are the other dims coalesced over [in, out]
+// (Note [Dimension coalescing]; rank 0: one lane), innermost last; the axis
+// has its own byte strides. `out` may be `in` itself (same dtype and
+// strides: each element is read before it is written); any other overlap
+// the planner resolves first. len > 0 and there is at least one lane.
+enum class ScanOp : uint8_t { CumSum, CumProd, NanCumSum, NanCumProd };
+inline constexpr int kNumScanOps = 4;
+inline const char* scan_op_name(ScanOp op) {
+  static const char* const names[] = {"cumsum", "cumprod", "nancumsum", "nancumprod"};
+  return names[static_cast<int>(op)];
+}
+
+struct ScanPlan {
+  const char* in = nullptr;
+  char* out = nullptr;
+  ScanOp op = ScanOp::CumSum;
+  DType in_dtype = DType::Float64, loop_dtype = DType::Float64, out_dtype = DType::Float64;
+  int64_t len = 0, in_axis_stride = 0, out_axis_stride = 0;  // the scanned axis (byte strides)
+  Dims lane_shape, in_lane_strides, out_lane_strides;        // the other dims, innermost last
+  int64_t lanes() const {
+    int64_t n = 1;
+    for (int64_t s : lane_shape) n *= s;
+    return n;
+  }
 };
 
 // Note [Scatter plans]

@@ -36,6 +36,32 @@ const UfuncHooks positive{[](ResolveState& s) {
   if (strong_bool(s.ops[0])) raise_no_loop(s.def, s.ops, 1);
 }};
 
+// NumPy has no bool loop for sign, gcd and lcm, and does not promote bool
+// inputs when all of them are bool (a bool beside an integer is promoted).
+const UfuncHooks no_bool{[](ResolveState& s) {
+  for (int i = 0; i < s.def.nin; ++i)
+    if (!strong_bool(s.ops[i])) return;
+  raise_no_loop(s.def, s.ops, s.def.nin);
+}};
+
+// NumPy's search for the ufuncs whose loops are all floating (hypot,
+// arctan2, copysign ...): each array input must reach the loop's dtype
+// safely on its own, so int8 with uint16 runs in float32, where their common
+// dtype, int32, reaches float64 only. Python scalars keep the default search.
+const UfuncHooks float_loops{[](ResolveState& s) {
+  if (s.opts.dtype) return;
+  for (int i = 0; i < s.def.nin; ++i)
+    if (!s.ops[i].is_array()) return;
+  for (int l = 0; l < s.def.nloops; ++l) {
+    bool ok = true;
+    for (int i = 0; i < s.def.nin && ok; ++i) ok = can_cast(s.ops[i].array().dtype(), s.def.loops[l].in[i], Casting::Safe);
+    if (ok) {
+      s.loop = l;
+      return;
+    }
+  }
+}};
+
 // Integers and bools divide in float64 (NumPy's divide type resolver).
 const UfuncHooks divide{[](ResolveState& s) {
   if (!s.opts.dtype && (is_integer(s.common) || is_bool(s.common)))

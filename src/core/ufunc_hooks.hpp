@@ -10,6 +10,7 @@ namespace cunum::core {
 
 namespace hooks {
 inline constexpr UfuncHooks none{};
-extern const UfuncHooks subtract, divide, power, negative, positive, comparison, logical;
+extern const UfuncHooks subtract, divide, power, negative, positive, comparison, logical, no_bool,
+    float_loops;
 }  // namespace hooks
 }  // namespace cunum::core

@@ -219,3 +219,26 @@ TEST(Indexing, SlicesAreViews) {
   index_assign(a, {Index(Slice{8, 1, -3})}, Scalar(0));
   EXPECT_EQ(host<int64_t>(a), (std::vector<int64_t>{0, 1, 0, 3, 4, 0, 6, 7, 0, 9}));
 }
+
+TEST(Mathematical, ScansAlongAnAxis) {
+  ndarray a = arange(1, 7, 1, DType::Int8).reshape({2, 3});  // [[1 2 3] [4 5 6]]
+  // Flattened, accumulated in int64 (NumPy's dtype for int8).
+  ndarray c = cumsum(a);
+  EXPECT_EQ(c.dtype(), DType::Int64);
+  EXPECT_EQ(host<int64_t>(c), (std::vector<int64_t>{1, 3, 6, 10, 15, 21}));
+  // Along each axis, of a transposed view.
+  EXPECT_EQ(host<int64_t>(cumsum(a, {.axis = 0})), (std::vector<int64_t>{1, 2, 3, 5, 7, 9}));
+  EXPECT_EQ(host<int64_t>(cumprod(a.T(), {.axis = 0})), (std::vector<int64_t>{1, 4, 2, 20, 6, 120}));
+  // dtype= and include_initial.
+  ndarray f = cumulative_sum(a, {.axis = 1, .dtype = DType::Float64}, true);
+  EXPECT_EQ(f.shape(), (Shape{2, 4}));
+  EXPECT_EQ(host<double>(f), (std::vector<double>{0, 1, 3, 6, 0, 4, 9, 15}));
+  // NaN taken as 0; out= in place.
+  ndarray n = from_host(std::vector<double>{1.0, NAN, 2.0}, {3});
+  EXPECT_EQ(host<double>(nancumsum(n)), (std::vector<double>{1.0, 1.0, 3.0}));
+  ndarray g = arange(1, 5, 1, DType::Float64);
+  EXPECT_EQ(cumprod(g, {.out = g}).data(), g.data());
+  EXPECT_EQ(host<double>(g), (std::vector<double>{1, 2, 6, 24}));
+  EXPECT_THROW(cumulative_sum(a), ValueError);  // axis required above 1-d
+  EXPECT_THROW(cumsum(a, {.axis = 2}), AxisError);
+}

@@ -155,6 +155,34 @@ TEST(NvrtcKernels, EveryGatherCompiles) {
   EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
 }
 
+// The scan family (Note [Scan kernels]): every descriptor over every loop
+// dtype in both strategies (lane ranks spread over them), then inputs and
+// outputs in other dtypes than the loop's (converted in registers).
+TEST(NvrtcKernels, EveryScanCompiles) {
+  using backend::ScanOp;
+  const ScanOp ops[] = {ScanOp::CumSum, ScanOp::CumProd, ScanOp::NanCumSum, ScanOp::NanCumProd};
+  int v = 0;
+  for (ScanOp op : ops)
+    for (ScanStrategy strategy : {ScanStrategy::Tiles, ScanStrategy::Lanes}) {
+      Batch b;
+      for (int d = 0; d < kNumDTypes; ++d) {
+        const DType t = static_cast<DType>(d);
+        b.add(scan_source({op, t, t, t, v % 4, strategy}));
+        ++v;
+      }
+      EXPECT_NO_THROW(compile_to_cubin(b.src, kArch)) << backend::scan_op_name(op);
+    }
+  Batch b;
+  const DType mixed[][3] = {{DType::Int8, DType::Int64, DType::Int64},      {DType::Bool, DType::Int64, DType::Float32},
+                            {DType::UInt16, DType::UInt64, DType::Int8},   {DType::Float16, DType::Float32, DType::Float16},
+                            {DType::Float64, DType::Complex64, DType::Complex128},
+                            {DType::Complex128, DType::Float64, DType::Int32}};
+  for (const auto& m : mixed)
+    for (ScanStrategy strategy : {ScanStrategy::Tiles, ScanStrategy::Lanes})
+      b.add(scan_source({ScanOp::NanCumSum, m[0], m[1], m[2], 2, strategy}));
+  EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
+}
+
 // The scatter family (Note [Scatter kernels]): Assign per item size, and
 // Add/Max/Min per dtype (native atomics and compare-and-swap loops), with
 // index dtypes, modes, ranks and index widths spread over them.

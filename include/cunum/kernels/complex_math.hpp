@@ -171,7 +171,8 @@ namespace cdetail {
 template <class T> CUNUM_HD complex<T> csinh(T x, T y) {
   if (y == T(0)) return {sinh(x), y};
   if (!isfinite(y)) {
-    if (x == T(0) || isinf(x)) return {x, y - y};
+    if (x == T(0)) return {x, y - y};
+    if (isinf(x)) return {inf<T>(), y - y};  // glibc's sign (Annex G leaves it open)
     return {y - y, y - y};
   }
   if (fabs(x) > max_exp_arg<T>()) {

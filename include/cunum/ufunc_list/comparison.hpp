@@ -20,6 +20,7 @@
   X(invert, 1, 1, None, "T->T:?" CUNUM_T_INT, none) \
   X(left_shift, 2, 1, None, "TT->T:" CUNUM_T_INT, none) \
   X(right_shift, 2, 1, None, "TT->T:" CUNUM_T_INT, none) \
+  X(bitwise_count, 1, 1, None, "T->B:" CUNUM_T_INT, none) \
   X(maximum, 2, 1, None, "TT->T:" CUNUM_T_ALL, none) \
   X(minimum, 2, 1, None, "TT->T:" CUNUM_T_ALL, none)
 

@@ -120,12 +120,17 @@ void advise_huge_pages(void* p, size_t n) {
 // Elements per thread chunk of a ufunc: the transcendentals cost 5-20x an add
 // per element, so they are split from smaller sizes on.
 int64_t ufunc_grain(const core::UfuncDef& def) {
-  static const int heavy[] = {core::ufunc_by_name("sin").index, core::ufunc_by_name("cos").index,
-                              core::ufunc_by_name("exp").index, core::ufunc_by_name("log").index,
-                              core::ufunc_by_name("tanh").index, core::ufunc_by_name("power").index};
-  for (int h : heavy)
-    if (def.index == h) return kDefaultGrain / 8;
-  return kDefaultGrain;
+  // The ufuncs that call the C library per element (tens of ns each).
+  static const std::vector<bool> heavy = [] {
+    std::vector<bool> h(static_cast<size_t>(core::num_ufuncs()), false);
+    for (const char* n : {"sin", "cos", "exp", "log", "tanh", "power", "tan", "arcsin", "arccos", "arctan",
+                          "arctan2", "sinh", "cosh", "arcsinh", "arccosh", "arctanh", "exp2", "expm1",
+                          "log1p", "log2", "log10", "logaddexp", "logaddexp2", "cbrt", "float_power", "gcd",
+                          "lcm"})
+      h[static_cast<size_t>(core::ufunc_by_name(n).index)] = true;
+    return h;
+  }();
+  return heavy[static_cast<size_t>(def.index)] ? kDefaultGrain / 8 : kDefaultGrain;
 }
 
 CpuBackend::CpuBackend() : loops_(static_cast<size_t>(core::num_ufuncs())) {
@@ -133,6 +138,7 @@ CpuBackend::CpuBackend() : loops_(static_cast<size_t>(core::num_ufuncs())) {
   register_comparison_loops(loops_);
   register_math_loops(loops_);
   register_floating_loops(loops_);
+  register_trigonometric_loops(loops_);
   register_vector_math_loops(loops_);
   // Every declared loop of every ufunc has its CPU loop.
   for (int u = 0; u < core::num_ufuncs(); ++u)

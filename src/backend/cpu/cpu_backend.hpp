@@ -15,6 +15,7 @@ void register_arithmetic_loops(LoopTable& t);
 void register_comparison_loops(LoopTable& t);
 void register_math_loops(LoopTable& t);
 void register_floating_loops(LoopTable& t);
+void register_trigonometric_loops(LoopTable& t);
 
 // The conversion loop from one dtype to another (operands [src, dst]).
 LoopFn cast_loop_fn(DType from, DType to);
@@ -37,6 +38,7 @@ class CpuBackend final : public Backend {
   bool ufunc_takes_scalars() const override { return true; }
   void reduce(core::ReduceId id, const ReducePlan& plan) override;
   void gather(const GatherPlan& plan) override;  // gather.cpp
+  void scan(const ScanPlan& plan) override;      // scan.cpp
   void scatter(const ScatterPlan& plan) override;  // scatter.cpp
   int64_t select_blocks(int64_t n) const override;  // select.cpp
   int64_t select_count(const SelectPlan& plan) override;

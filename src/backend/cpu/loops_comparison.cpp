@@ -1,5 +1,6 @@
 #include "backend/cpu/ufunc_loops.hpp"
 #include "cunum/kernels/ops.hpp"
+#include "cunum/kernels/ops_arithmetic.hpp"
 #include "cunum/ufunc_list/comparison.hpp"
 
 namespace cunum::backend::cpu {
@@ -20,6 +21,7 @@ void register_comparison_loops(LoopTable& t) {
   CUNUM_CPU_REGISTER(t, invert);
   CUNUM_CPU_REGISTER(t, left_shift);
   CUNUM_CPU_REGISTER(t, right_shift);
+  CUNUM_CPU_REGISTER(t, bitwise_count);
   CUNUM_CPU_REGISTER(t, maximum);
   CUNUM_CPU_REGISTER(t, minimum);
 }

@@ -41,6 +41,7 @@ class CudaBackend final : public Backend {
   bool ufunc_takes_scalars() const override { return true; }
   void reduce(core::ReduceId id, const ReducePlan& plan) override;
   void gather(const GatherPlan& plan) override;  // gather.cpp
+  void scan(const ScanPlan& plan) override;      // scan.cpp
   void scatter(const ScatterPlan& plan) override;  // scatter.cpp
   int64_t select_blocks(int64_t n) const override;  // select.cpp
   int64_t select_count(const SelectPlan& plan) override;
@@ -77,7 +78,7 @@ class CudaBackend final : public Backend {
   // (family, op, two dtypes, ndim, index width), so a cache hit builds no
   // string and allocates nothing.
   enum class Family : uint8_t {
-    Ufunc, Cast, CastWhere, Fill, Iota, Reduce, Gather, CastContiguous, CastTransposed, Scatter, Select
+    Ufunc, Cast, CastWhere, Fill, Iota, Reduce, Gather, CastContiguous, CastTransposed, Scatter, Select, Scan
   };
   static uint64_t key(Family f, int op, DType a, DType b, int nd, bool index32) {
     return uint64_t(f) | uint64_t(op) << 8 | uint64_t(a) << 16 | uint64_t(b) << 24 |
@@ -86,6 +87,7 @@ class CudaBackend final : public Backend {
   static uint64_t ufunc_key(const core::UfuncDef& def, int loop, const DType* dtypes, int nd, bool index32,
                             int scalar_op, int vec, int unroll);
   static uint64_t gather_key(const GatherKernel& k);
+  static uint64_t scan_key(const ScanKernel& k);
   static uint64_t scatter_key(const ScatterKernel& k);
   static uint64_t select_key(const SelectKernel& k);
   // The kernel for key k: an in-memory hit builds nothing; a miss calls

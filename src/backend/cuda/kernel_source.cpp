@@ -12,8 +12,7 @@ std::string params(int nd) {
 }
 
 const char* const kPrelude =
-    "#include \"cunum/kernels/ops_all.hpp\"\n"
-    "#include \"cunum/kernels/convert.hpp\"\n"
+    "#include \"cunum/kernels/ops_all.hpp\"\n"  // with convert.hpp (Note [Header names under NVRTC])
     "using namespace cunum;\n";
 
 namespace {

@@ -146,6 +146,46 @@ struct GatherParams {
 };
 std::string gather_source(const GatherKernel& k);
 
+// Note [Scan kernels]
+// The scan family (Note [Scan plans]) is generated per descriptor, input,
+// loop and output dtype, lane rank and strategy, and takes its own
+// parameter struct (ScanParams, mirrored by the source's `S`):
+// - Tiles: a decoupled look-back scan, one pass over memory. A block takes a
+//   tile of 256 x `items` elements of one lane (its tile number from an
+//   atomic counter, so every tile it waits on has started), loads it striped
+//   (coalesced along a contiguous axis), transposes it through shared memory
+//   so that each thread scans `items` consecutive elements, scans the thread
+//   totals across the warp (shuffles) and the block (8 warp totals), then
+//   publishes its aggregate (flag 1) and has one warp look back over the
+//   preceding tiles of its lane, 32 at a time, combining aggregates until it
+//   meets an inclusive prefix (flag 2); it publishes its own inclusive
+//   prefix and writes the tile out. Status words, values and the counter
+//   live in one scratch allocation whose flags are zeroed by one memset.
+// - Lanes: for lanes neighbouring in memory with the axis strided
+//   (cumsum(axis=0) of a C matrix), or short axes: a thread per lane walks
+//   the axis, every step a coalesced row. Too few lanes to fill the device
+//   split the axis into chunks (reduce, then scan): chunk totals, their
+//   prefixes per lane, then each chunk scanned from its prefix — three
+//   launches of one kernel, the input read twice.
+enum class ScanStrategy : uint8_t { Tiles, Lanes };
+struct ScanKernel {
+  ScanOp op;
+  DType in, loop, out;
+  int lane_nd;
+  ScanStrategy strategy;
+};
+// Elements per thread in a tile (Tiles): 64 bytes of loop dtype, 2 to 16.
+int scan_items(DType loop);
+struct ScanParams {
+  const void* in = nullptr;
+  void* out = nullptr;
+  void* scratch = nullptr;  // counter (8 bytes), flags (4 per tile), aggregates, inclusive prefixes
+  int64_t len = 0, lanes = 0, tiles = 0, in_axis_stride = 0, out_axis_stride = 0;
+  int64_t phase = 2;  // Lanes: 0 chunk totals, 1 their prefixes, 2 the scan (Note [Scan kernels])
+  int64_t dims[3 * ParamBlock::kMaxRank] = {};  // lane shape[nd], in strides[nd], out strides[nd]
+};
+std::string scan_source(const ScanKernel& k);
+
 // Note [Scatter kernels]
 // The scatter family (Note [Scatter plans]) mirrors the gather's: its own
 // parameter struct (ScatterParams, the source's `S`), a kernel per item size

@@ -1,0 +1,201 @@
+// Source of the scan kernels (Note [Scan kernels] in kernel_source.hpp).
+// Only called on a kernel-cache miss.
+#include <algorithm>
+#include <string>
+
+#include "backend/cuda/kernel_source.hpp"
+
+namespace cunum::backend::cuda {
+
+int scan_items(DType loop) {
+  return std::clamp(64 / static_cast<int>(itemsize(loop)), 2, 16);
+}
+
+namespace {
+const char* kCommon =
+    "struct S { const char* in; char* out; char* scratch;\n"
+    "  long long len, lanes, tiles, in_axis, out_axis, phase; long long dims[3 * ND]; };\n"
+    // byte offsets of lane l (C order over the lane dims)
+    "__device__ __forceinline__ void lane_offsets(const S& p, long long l, long long& io, long long& oo) {\n"
+    "  io = 0; oo = 0;\n"
+    "#pragma unroll\n"
+    "  for (int d = NLD - 1; d >= 0; --d) {\n"
+    "    const long long e = p.dims[d], i = l % e; l /= e;\n"
+    "    io += i * p.dims[ND + d]; oo += i * p.dims[2 * ND + d];\n"
+    "  }\n"
+    "}\n"
+    "__device__ __forceinline__ T at(const S& p, long long io, long long j) {\n"
+    "  return D::load(convert<T>(*(const In*)(p.in + io + j * p.in_axis)));\n"
+    "}\n";
+
+// A thread per (chunk of the axis, lane), lanes fastest. p.tiles chunks per
+// lane; with one chunk, phase 2 alone. Otherwise phase 0 writes each chunk's
+// total to scratch, phase 1 (a thread per lane) turns them into exclusive
+// prefixes, phase 2 scans each chunk from its prefix.
+const char* kLanes =
+    "extern \"C\" __global__ void __launch_bounds__(256) cunum_kernel(S p) {\n"
+    "  T* totals = (T*)p.scratch;\n"
+    "  const long long n = p.phase == 1 ? p.lanes : p.lanes * p.tiles, k = (p.len + p.tiles - 1) / p.tiles;\n"
+    "  for (long long idx = (long long)blockIdx.x * blockDim.x + threadIdx.x; idx < n;"
+    " idx += (long long)gridDim.x * blockDim.x) {\n"
+    "    if (p.phase == 1) {\n"
+    "      T acc = D::identity();\n"
+    "      for (long long c = 0; c < p.tiles; ++c) {\n"
+    "        const T t = totals[c * p.lanes + idx]; totals[c * p.lanes + idx] = acc; acc = D::combine(acc, t);\n"
+    "      }\n"
+    "      continue;\n"
+    "    }\n"
+    "    const long long c = idx / p.lanes, l = idx - c * p.lanes;\n"
+    "    long long io, oo; lane_offsets(p, l, io, oo);\n"
+    "    const long long j0 = c * k, j1 = j0 + k < p.len ? j0 + k : p.len;\n"
+    "    T acc = p.phase == 2 && totals ? totals[idx] : D::identity();\n"
+    "    if (p.phase == 0) {\n"
+    "#pragma unroll 4\n"
+    "      for (long long j = j0; j < j1; ++j) acc = D::combine(acc, at(p, io, j));\n"
+    "      totals[idx] = acc;\n"
+    "    } else {\n"
+    "#pragma unroll 4\n"
+    "      for (long long j = j0; j < j1; ++j) {\n"
+    "        acc = D::combine(acc, at(p, io, j));\n"
+    "        *(Out*)(p.out + oo + j * p.out_axis) = convert<Out>(acc);\n"
+    "      }\n"
+    "    }\n"
+    "  }\n"
+    "}\n";
+
+// Decoupled look-back over tiles.
+const char* kTiles =
+    "constexpr int B = 256, TILE = B * ITEMS, W = (sizeof(T) + 3) / 4;\n"
+    "struct Words { unsigned w[W]; };\n"
+    "__device__ __forceinline__ Words words_of(T v) {\n"
+    "  Words r; for (int i = 0; i < W; ++i) r.w[i] = 0;\n"
+    "  for (int i = 0; i < (int)sizeof(T); ++i) ((char*)r.w)[i] = ((const char*)&v)[i];\n"
+    "  return r;\n"
+    "}\n"
+    "__device__ __forceinline__ T value_of(const Words& r) {\n"
+    "  T v; for (int i = 0; i < (int)sizeof(T); ++i) ((char*)&v)[i] = ((const char*)r.w)[i];\n"
+    "  return v;\n"
+    "}\n"
+    "__device__ __forceinline__ T shfl_up(T v, int d) {\n"
+    "  Words r = words_of(v); for (int i = 0; i < W; ++i) r.w[i] = __shfl_up_sync(0xffffffffu, r.w[i], d);\n"
+    "  return value_of(r);\n"
+    "}\n"
+    "__device__ __forceinline__ T shfl_down(T v, int d) {\n"
+    "  Words r = words_of(v); for (int i = 0; i < W; ++i) r.w[i] = __shfl_down_sync(0xffffffffu, r.w[i], d);\n"
+    "  return value_of(r);\n"
+    "}\n"
+    "__device__ __forceinline__ T shfl_idx(T v, int src) {\n"
+    "  Words r = words_of(v); for (int i = 0; i < W; ++i) r.w[i] = __shfl_sync(0xffffffffu, r.w[i], src);\n"
+    "  return value_of(r);\n"
+    "}\n"
+    // scratch: counter, flags[tiles], aggregates[tiles][W], inclusive prefixes[tiles][W]
+    "__device__ __forceinline__ volatile unsigned* flags(const S& p) { return (volatile unsigned*)(p.scratch + 8); }\n"
+    "__device__ __forceinline__ volatile unsigned* values(const S& p, int which) {\n"
+    "  const long long total = p.lanes * p.tiles;\n"
+    "  return (volatile unsigned*)(p.scratch + 8 + 4 * total) + (long long)which * total * W;\n"
+    "}\n"
+    "__device__ __forceinline__ void publish(const S& p, long long g, int which, T v) {\n"
+    "  const Words r = words_of(v); volatile unsigned* dst = values(p, which) + g * W;\n"
+    "  for (int i = 0; i < W; ++i) dst[i] = r.w[i];\n"
+    "  __threadfence();\n"
+    "  flags(p)[g] = (unsigned)(which + 1);\n"
+    "}\n"
+    "__device__ __forceinline__ T fetch(const S& p, long long g, int which) {\n"
+    "  Words r; volatile unsigned* src = values(p, which) + g * W;\n"
+    "  for (int i = 0; i < W; ++i) r.w[i] = src[i];\n"
+    "  return value_of(r);\n"
+    "}\n"
+    "__device__ __forceinline__ int pad(int i) { return i + (i >> 5); }\n"
+    "extern \"C\" __global__ void __launch_bounds__(256) cunum_kernel(S p) {\n"
+    "  __shared__ T sh[TILE + TILE / 32];\n"
+    "  __shared__ T warp_total[B / 32];\n"
+    "  __shared__ T tile_prefix;\n"
+    "  __shared__ long long tile_sh;\n"
+    "  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;\n"
+    "  if (tid == 0) tile_sh = (long long)atomicAdd((unsigned long long*)p.scratch, 1ull);\n"
+    "  __syncthreads();\n"
+    "  const long long g = tile_sh, l = g / p.tiles, t = g % p.tiles, j0 = t * TILE;\n"
+    "  long long io, oo; lane_offsets(p, l, io, oo);\n"
+    "  // 1: striped loads (coalesced along a contiguous axis) into shared memory\n"
+    "#pragma unroll\n"
+    "  for (int k = 0; k < ITEMS; ++k) {\n"
+    "    const int i = k * B + tid; const long long j = j0 + i;\n"
+    "    sh[pad(i)] = j < p.len ? at(p, io, j) : D::identity();\n"
+    "  }\n"
+    "  __syncthreads();\n"
+    "  // 2: each thread scans ITEMS consecutive elements\n"
+    "  T x[ITEMS];\n"
+    "  x[0] = sh[pad(tid * ITEMS)];\n"
+    "#pragma unroll\n"
+    "  for (int k = 1; k < ITEMS; ++k) x[k] = D::combine(x[k - 1], sh[pad(tid * ITEMS + k)]);\n"
+    "  // 3: the thread totals across the warp, then across the block\n"
+    "  T s = x[ITEMS - 1];\n"
+    "#pragma unroll\n"
+    "  for (int d = 1; d < 32; d <<= 1) { const T o = shfl_up(s, d); if (lane >= d) s = D::combine(o, s); }\n"
+    "  T excl = shfl_up(s, 1);\n"
+    "  if (lane == 0) excl = D::identity();\n"
+    "  if (lane == 31) warp_total[warp] = s;\n"
+    "  __syncthreads();\n"
+    "  T before = D::identity();\n"
+    "  for (int w = 0; w < warp; ++w) before = D::combine(before, warp_total[w]);\n"
+    "  // 4: the tile's prefix, by looking back over the lane's earlier tiles\n"
+    "  if (warp == 0) {\n"
+    "    T agg = D::identity();\n"
+    "    for (int w = 0; w < B / 32; ++w) agg = D::combine(agg, warp_total[w]);\n"
+    "    T prefix = D::identity();\n"
+    "    if (t == 0) {\n"
+    "      if (lane == 0) publish(p, g, 1, agg);\n"
+    "    } else {\n"
+    "      if (lane == 0) publish(p, g, 0, agg);\n"
+    "      const long long first = g - t;\n"
+    "      for (long long q0 = g - 1;; q0 -= 32) {\n"
+    "        const long long q = q0 - lane;\n"
+    "        unsigned f = 2; T v = D::identity();\n"
+    "        if (q >= first) {\n"
+    "          do { f = flags(p)[q]; } while (f == 0);\n"
+    "          __threadfence();\n"
+    "          v = fetch(p, q, (int)f - 1);\n"
+    "        }\n"
+    "        const unsigned inclusive = __ballot_sync(0xffffffffu, f == 2);\n"
+    "        const int stop = inclusive ? __ffs(inclusive) - 1 : 31;\n"
+    "        T c = lane <= stop ? v : D::identity();\n"
+    "#pragma unroll\n"
+    "        for (int d = 16; d > 0; d >>= 1) { const T o = shfl_down(c, d); if (lane + d < 32) c = D::combine(o, c); }\n"
+    "        prefix = D::combine(shfl_idx(c, 0), prefix);\n"
+    "        if (inclusive) break;\n"
+    "      }\n"
+    "      if (lane == 0) publish(p, g, 1, D::combine(prefix, agg));\n"
+    "    }\n"
+    "    if (lane == 0) tile_prefix = prefix;\n"
+    "  }\n"
+    "  __syncthreads();\n"
+    "  // 5: every element with its prefix, back through shared memory, striped stores\n"
+    "  const T pre = D::combine(D::combine(tile_prefix, before), excl);\n"
+    "#pragma unroll\n"
+    "  for (int k = 0; k < ITEMS; ++k) sh[pad(tid * ITEMS + k)] = D::combine(pre, x[k]);\n"
+    "  __syncthreads();\n"
+    "#pragma unroll\n"
+    "  for (int k = 0; k < ITEMS; ++k) {\n"
+    "    const int i = k * B + tid; const long long j = j0 + i;\n"
+    "    if (j < p.len) *(Out*)(p.out + oo + j * p.out_axis) = convert<Out>(sh[pad(i)]);\n"
+    "  }\n"
+    "}\n";
+}  // namespace
+
+std::string scan_source(const ScanKernel& k) {
+  const int nd = k.lane_nd > 0 ? k.lane_nd : 1;
+  std::string s =
+      "#include \"cunum/kernels/scans.hpp\"\n"
+      "using namespace cunum;\n"  // the prelude's last line, as every generated source
+      "typedef " + std::string(kernel_type_name(k.in)) + " In;\n"
+      "typedef " + std::string(kernel_type_name(k.loop)) + " T;\n"
+      "typedef " + std::string(kernel_type_name(k.out)) + " Out;\n"
+      "typedef scans::" + std::string(scan_op_name(k.op)) + "<T> D;\n"
+      "constexpr int ND = " + std::to_string(nd) + ", NLD = " + std::to_string(k.lane_nd) +
+      ", ITEMS = " + std::to_string(scan_items(k.loop)) + ";\n";
+  s += kCommon;
+  s += k.strategy == ScanStrategy::Lanes ? kLanes : kTiles;
+  return s;
+}
+
+}  // namespace cunum::backend::cuda
