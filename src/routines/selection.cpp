@@ -59,6 +59,9 @@ ndarray as_bool(const ndarray& c) { return is_bool(c.dtype()) ? c : not_equal(c,
 ndarray where(const ndarray& condition, const Operand& x, const Operand& y) {
   const Shape shape = detail::iterator_shape({condition.shape(), shape_of(x), shape_of(y)});
   const DType dt = common_dtype({&x, &y});
+  // NumPy 2.5: a Python int must fit the result's dtype (NumPy 2.4 wrapped it).
+  for (const Operand* o : {&x, &y})
+    if (!o->is_array() && !o->scalar().strong) o->scalar().check_fits(dt);
   ndarray out = empty(shape, dt, condition.device());
   if (out.size() == 0) return out;
   put_all(out, y);

@@ -12,6 +12,18 @@ import cunum as cn
 from helpers import (ALL_DTYPES, COMPLEX_DTYPES, FLOAT_DTYPES, INT_DTYPES, SOME_DTYPES,
                      USING_NUMPY_SHIM, compare, dtype_id, dtype_params, make_data)
 
+
+def _call(xp, name, *args):
+    """xp.<name>(*args), with NumPy 2.5's float16 nextafter under an older
+    oracle: equal arguments give the second (C99, as float32/float64 always
+    did); NumPy up to 2.4 gave the first, so nextafter(0.0, -0.0) was +0.0."""
+    r = getattr(xp, name)(*args)
+    if (xp is numpy and name == "nextafter" and numpy.result_type(*args) == numpy.float16
+            and tuple(int(v) for v in numpy.__version__.split(".")[:2]) < (2, 5)):
+        p, q = numpy.broadcast_arrays(*args)
+        r = numpy.where(p == q, q, r).astype(numpy.float16)
+    return r
+
 pytestmark = pytest.mark.usefixtures("device")
 
 UNARY = ["arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctanh", "bitwise_count", "cbrt",
@@ -141,7 +153,7 @@ def test_real_special_pairs(name, dt):
     vals = [0.0, -0.0, numpy.inf, -numpy.inf, numpy.nan, 1.0, -1.0, 2.5, -7.0, 1e-3, 60000.0]
     x, y = numpy.array(list(itertools.product(vals, vals))).T
     with numpy.errstate(all="ignore"):
-        compare(lambda xp, p, q: getattr(xp, name)(p, q), x.astype(dt), y.astype(dt))
+        compare(lambda xp, p, q: _call(xp, name, p, q), x.astype(dt), y.astype(dt))
 
 
 def _complex_grid(dt):
@@ -187,7 +199,7 @@ def test_every_float16(name):
     else:
         other = numpy.roll(h, 12345)
         compare(lambda xp, x, y: getattr(xp, name)(x, y), h, other)
-        compare(lambda xp, x: getattr(xp, name)(x, -x), h)
+        compare(lambda xp, x: _call(xp, name, x, -x), h)
 
 
 @pytest.mark.parametrize("dt", dtype_params([numpy.dtype("float32"), numpy.dtype("float64")]))

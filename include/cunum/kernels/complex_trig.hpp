@@ -22,6 +22,14 @@
 namespace cunum::math {
 
 namespace cdetail {
+// -v with the sign bit flipped even for a NaN: PTX's neg leaves a NaN's sign
+// unspecified, and Annex G's results for NaN operands take their signs from
+// it (glibc's choices), so i*z below must flip it exactly (an H100 run found
+// asin(inf + nan j) = nan - inf j there).
+CUNUM_HD float negate(float v) { return detail::float_of_bits(detail::bits_of(v) ^ 0x80000000u); }
+CUNUM_HD double negate(double v) {
+  return detail::double_of_bits(detail::bits_of(v) ^ (uint64_t(1) << 63));
+}
 template <class T> CUNUM_HD T pi() { return T(3.14159265358979323846); }
 template <class T> CUNUM_HD T pi_2() { return T(1.57079632679489661923); }
 template <class T> CUNUM_HD T pi_4() { return T(0.78539816339744830962); }
@@ -88,7 +96,7 @@ template <class T> CUNUM_HD complex<T> asinh(complex<T> z) {
 
 // asin(z) = -i asinh(iz)
 template <class T> CUNUM_HD complex<T> asin(complex<T> z) {
-  const complex<T> w = asinh(complex<T>{-z.im, z.re});
+  const complex<T> w = asinh(complex<T>{cdetail::negate(z.im), z.re});
   return {w.im, -w.re};
 }
 
@@ -166,7 +174,7 @@ template <class T> CUNUM_HD complex<T> atanh(complex<T> z) {
 
 // atan(z) = -i atanh(iz)
 template <class T> CUNUM_HD complex<T> atan(complex<T> z) {
-  const complex<T> w = atanh(complex<T>{-z.im, z.re});
+  const complex<T> w = atanh(complex<T>{cdetail::negate(z.im), z.re});
   return {w.im, -w.re};
 }
 
@@ -174,7 +182,7 @@ template <class T> CUNUM_HD complex<T> sinh(complex<T> z) { return cdetail::csin
 template <class T> CUNUM_HD complex<T> cosh(complex<T> z) { return cdetail::ccosh(z.re, z.im); }
 // tan(z) = -i tanh(iz)
 template <class T> CUNUM_HD complex<T> tan(complex<T> z) {
-  const complex<T> w = tanh(complex<T>{-z.im, z.re});
+  const complex<T> w = tanh(complex<T>{cdetail::negate(z.im), z.re});
   return {w.im, -w.re};
 }
 

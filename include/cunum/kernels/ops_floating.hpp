@@ -73,14 +73,14 @@ struct copysign {
 };
 
 // The next representable value after a towards b. float16 works on the bits
-// as NumPy's npy_half_nextafter does: equal arguments give a (C's nextafter,
-// used for float and double, gives b: nextafter(0.0, -0.0) is -0.0 there).
+// as NumPy's npy_half_nextafter does; equal arguments give b as C99 says and
+// NumPy 2.5 does (NumPy up to 2.4 gave a: nextafter(0.0, -0.0) was +0.0).
 struct nextafter {
   template <class T> CUNUM_HD T operator()(T a, T b) const {
     if constexpr (sizeof(T) == 2) {
       const float x = a, y = b;
       if (math::isnan(x) || math::isnan(y)) return T(math::nan<float>());
-      if (x == y) return a;
+      if (x == y) return b;
       if (x == 0.0f) return T::from_bits((uint16_t)((b.bits & 0x8000u) | 1u));
       const bool away = (x < y) == (x > 0.0f);  // towards larger magnitude
       return T::from_bits((uint16_t)(away ? a.bits + 1u : a.bits - 1u));
