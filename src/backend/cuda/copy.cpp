@@ -22,15 +22,11 @@
 #include <cstdlib>
 
 #include "backend/cuda/cuda_backend.hpp"
+#include "backend/cuda/tuning.hpp"
 
 namespace cunum::backend::cuda {
 
 namespace {
-int env_int(const char* name, int lo, int hi, int fallback) {
-  const char* e = std::getenv(name);
-  const int v = e ? std::atoi(e) : 0;
-  return v >= lo && v <= hi ? v : fallback;
-}
 int copy_unroll() {
   static const int u = env_int("CUNUM_COPY_UNROLL", 1, 8, 2);
   return u;
@@ -51,11 +47,6 @@ int copy_group() {  // 1, 2, 4, 8 or 16 rows of tiles per group
 bool copy_vec4() {  // CUNUM_COPY_VEC4=0: item-by-item squares, for measuring
   static const bool on = env_int("CUNUM_COPY_VEC4", 0, 1, 1) == 1;
   return on;
-}
-int log2i(int v) {
-  int l = 0;
-  while ((1 << l) < v) ++l;
-  return l;
 }
 }  // namespace
 
@@ -113,7 +104,7 @@ bool CudaBackend::copy_transposed(const LoopPlan& plan, DType src, DType dst) {
     for (int d = 0; d < nd && vec4; ++d)
       if (d != (j == 0 ? R : C)) vec4 = plan.strides[j][d] % 16 == 0;
   }
-  LoadedKernel k = kernel(key(Family::CastTransposed, (tile == 64) | log2i(group) << 1 | int(vec4) << 5, src, dst,
+  LoadedKernel k = kernel(key(Family::CastTransposed, (tile == 64) | log2_ceil(group) << 1 | int(vec4) << 5, src, dst,
                               nd, false),
                           [&] { return cast_transposed_source(src, dst, nd, tile, group, vec4); });
   ParamBlock p = plan_params(plan);

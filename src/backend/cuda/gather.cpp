@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include "backend/cuda/cuda_backend.hpp"
+#include "backend/cuda/tuning.hpp"
 #include "cunum/error.hpp"
 
 namespace cunum::backend::cuda {
@@ -11,34 +12,21 @@ namespace {
 // Items per thread per tile: enough independent random reads in flight per
 // thread. CUNUM_GATHER_UNROLL (1-8) overrides it, for measuring.
 int gather_unroll() {
-  static const int u = [] {
-    const char* e = std::getenv("CUNUM_GATHER_UNROLL");
-    const int v = e ? std::atoi(e) : 0;
-    return v >= 1 && v <= 8 ? v : 4;
-  }();
+  static const int u = env_int("CUNUM_GATHER_UNROLL", 1, 8, 4);
   return u;
 }
 
 // Streaming cache hints on the index reads and the stores (on by default;
 // CUNUM_GATHER_STREAMING=0 turns them off, for measuring).
 bool gather_streaming() {
-  static const bool on = [] {
-    const char* e = std::getenv("CUNUM_GATHER_STREAMING");
-    return !(e && e[0] == '0');
-  }();
+  static const bool on = env_int("CUNUM_GATHER_STREAMING", 0, 1, 1) == 1;
   return on;
-}
-
-int log2_itemsize(int itemsize) {
-  int l = 0;
-  while ((1 << l) < itemsize) ++l;
-  return l;
 }
 }  // namespace
 
 // Everything gather_source depends on, in 64 bits (Note [Kernel cache keys]).
 uint64_t CudaBackend::gather_key(const GatherKernel& k) {
-  return uint64_t(Family::Gather) | uint64_t(log2_itemsize(k.itemsize)) << 8 | uint64_t(k.index) << 12 |
+  return uint64_t(Family::Gather) | uint64_t(log2_ceil(k.itemsize)) << 8 | uint64_t(k.index) << 12 |
          uint64_t(k.outer_nd) << 16 | uint64_t(k.inner_nd) << 24 | uint64_t(k.mode) << 32 |
          uint64_t(k.index32) << 34 | uint64_t(k.unroll) << 35 | uint64_t(k.streaming) << 39;
 }

@@ -7,16 +7,6 @@
 namespace cunum::backend::cuda {
 
 namespace {
-const char* item_type(int itemsize) {
-  switch (itemsize) {
-    case 1: return "unsigned char";
-    case 2: return "unsigned short";
-    case 4: return "unsigned int";
-    case 8: return "unsigned long long";
-    default: return "Item16";
-  }
-}
-
 // `pos` unravelled (C order) over dims [first, first + nd) of p.shape, each
 // coordinate times its stride added to `off`; the outermost coordinate needs
 // no modulo.
@@ -62,7 +52,7 @@ std::string gather_source(const GatherKernel& k) {
       "#include \"cunum/kernels/errors.hpp\"\n"
       "using namespace cunum;\n"  // the prelude's last line, as every generated source
       "struct __align__(16) Item16 { unsigned long long lo, hi; };\n"
-      "typedef " + std::string(item_type(k.itemsize)) + " Item;\n"
+      "typedef " + std::string(item_type_name(k.itemsize)) + " Item;\n"
       "typedef " + Index + " Index;\n"
       "typedef " + I + " I;\n"
       "struct G { const char* in; char* out; const char* index;\n"

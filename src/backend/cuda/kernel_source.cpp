@@ -46,6 +46,16 @@ std::string strided_loop(int nd, int nops, bool index32, const std::string& body
 }
 }  // namespace
 
+const char* item_type_name(int itemsize) {
+  switch (itemsize) {
+    case 1: return "unsigned char";
+    case 2: return "unsigned short";
+    case 4: return "unsigned int";
+    case 8: return "unsigned long long";
+    default: return "Item16";
+  }
+}
+
 const char* kernel_type_name(DType d) {
   switch (d) {
     case DType::Bool: return "bool";

@@ -59,6 +59,9 @@ std::string params(int nd);
 
 // C++ spelling of a dtype's scalar type inside kernels ("float", "cunum::half" ...).
 const char* kernel_type_name(DType d);
+// The unsigned type that moves an item of `itemsize` bytes (1-8), or the
+// source's own 16-byte struct `Item16`: for kernels that move bytes only.
+const char* item_type_name(int itemsize);
 
 // Sources. `nd` is the plan's (coalesced) rank, `index32` picks int offsets.
 // scalar_op: the input read from p.value instead of memory (-1: none).

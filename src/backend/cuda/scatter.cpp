@@ -2,21 +2,14 @@
 #include <algorithm>
 
 #include "backend/cuda/cuda_backend.hpp"
+#include "backend/cuda/tuning.hpp"
 #include "cunum/error.hpp"
 
 namespace cunum::backend::cuda {
 
-namespace {
-int log2_of(int v) {
-  int l = 0;
-  while ((1 << l) < v) ++l;
-  return l;
-}
-}  // namespace
-
 // Everything scatter_source depends on, in 64 bits (Note [Kernel cache keys]).
 uint64_t CudaBackend::scatter_key(const ScatterKernel& k) {
-  return uint64_t(Family::Scatter) | uint64_t(log2_of(k.itemsize)) << 8 | uint64_t(k.index) << 12 |
+  return uint64_t(Family::Scatter) | uint64_t(log2_ceil(k.itemsize)) << 8 | uint64_t(k.index) << 12 |
          uint64_t(k.outer_nd) << 16 | uint64_t(k.inner_nd) << 24 | uint64_t(k.mode) << 32 |
          uint64_t(k.index32) << 34 | uint64_t(k.op) << 35 | uint64_t(k.dtype) << 38;
 }

@@ -7,16 +7,6 @@
 namespace cunum::backend::cuda {
 
 namespace {
-const char* item_type(int itemsize) {
-  switch (itemsize) {
-    case 1: return "unsigned char";
-    case 2: return "unsigned short";
-    case 4: return "unsigned int";
-    case 8: return "unsigned long long";
-    default: return "Item16";
-  }
-}
-
 // Plain C++ names (the scatter source includes no op header but half's).
 const char* plain_type(DType d) {
   switch (d) {
@@ -127,7 +117,7 @@ std::string scatter_source(const ScatterKernel& k) {
        "  union { From f; To t; } u; u.f = x; return u.t; }\n"
        "template <class To, class From> __device__ __forceinline__ To to_bits(From x) {\n"
        "  union { From f; To t; } u; u.f = x; return u.t; }\n";
-  s += assign ? "typedef " + std::string(item_type(k.itemsize)) + " T;\n"
+  s += assign ? "typedef " + std::string(item_type_name(k.itemsize)) + " T;\n"
               : "typedef " + std::string(plain_type(k.dtype)) + " T;\n";
   if (!assign && k.dtype != DType::Complex64 && k.dtype != DType::Complex128) s += comb_fn(k);
   s += "typedef " + Index + " Index;\n"

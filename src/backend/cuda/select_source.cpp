@@ -7,16 +7,6 @@
 namespace cunum::backend::cuda {
 
 namespace {
-const char* item_type(int itemsize) {
-  switch (itemsize) {
-    case 1: return "unsigned char";
-    case 2: return "unsigned short";
-    case 4: return "unsigned int";
-    case 8: return "unsigned long long";
-    default: return "Item16";
-  }
-}
-
 // The true entries among the 16 mask bytes from m[lo] (a 16-byte load when
 // they are all inside and aligned): any non-zero byte counts.
 const char* kCount16 =
@@ -83,7 +73,7 @@ std::string select_source(const SelectKernel& k) {
     case SelectStage::Write: {
       // Each of the 8 warps owns 512 entries of the block's chunk.
       s += kCount16;
-      s += "typedef " + std::string(item_type(k.itemsize)) + " Item;\n"
+      s += "typedef " + std::string(item_type_name(k.itemsize)) + " Item;\n"
            "extern \"C\" __global__ void __launch_bounds__(256) cunum_kernel(const unsigned char* m, long long n,"
            " const char* in, char* out, long long items, const long long* blocks) {\n"
            "  __shared__ int part[8];\n"

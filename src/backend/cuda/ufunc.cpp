@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "backend/cuda/cuda_backend.hpp"
+#include "backend/cuda/tuning.hpp"
 #include "cunum/error.hpp"
 
 namespace cunum::backend::cuda {
@@ -14,11 +15,7 @@ namespace {
 // a block per tile instead of a grid-stride loop. CUNUM_UFUNC_UNROLL (1-8)
 // overrides it, for measuring.
 int contiguous_unroll() {
-  static const int u = [] {
-    const char* e = std::getenv("CUNUM_UFUNC_UNROLL");
-    const int v = e ? std::atoi(e) : 0;
-    return v >= 1 && v <= 8 ? v : 1;
-  }();
+  static const int u = env_int("CUNUM_UFUNC_UNROLL", 1, 8, 1);
   return u;
 }
 }  // namespace
