@@ -13,6 +13,10 @@ from ._routines.creation import (arange, array, asarray, ascontiguousarray, asfo
                                  asnumpy, copy, copyto, empty, empty_like, eye, full, full_like,
                                  identity, linspace, logspace, ones, ones_like, zeros, zeros_like)
 from ._routines.indexing import take
+from ._routines.sorting import (argpartition, argsort, digitize, lexsort, msort, partition, searchsorted, sort,
+                                sort_complex)
+from ._routines.sets import (in1d, intersect1d, isin, setdiff1d, setxor1d, union1d, unique, unique_all,
+                             unique_counts, unique_inverse, unique_values)
 from ._routines.manipulation import (atleast_1d, atleast_2d, atleast_3d, broadcast_arrays,
                                      broadcast_shapes, broadcast_to, expand_dims,
                                      matrix_transpose, moveaxis, permute_dims, ravel, reshape,

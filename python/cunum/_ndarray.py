@@ -14,7 +14,7 @@ line in _install(), in its chapter's group.
 """
 from . import _core
 from ._convert import host_to_device, to_numpy_dtype
-from ._routines import indexing, manipulation, reductions
+from ._routines import indexing, manipulation, reductions, sorting
 
 ndarray = _core.ndarray
 
@@ -259,6 +259,15 @@ def _arg_method(f):
     return m
 
 
+def _sort_method(self, axis=-1, kind=None, order=None, *, stable=None):
+    _core._sort_inplace(self, axis, sorting._stable(kind, stable, order))
+
+
+def _partition_method(self, kth, axis=-1, kind="introselect", order=None):
+    sorting._select_kind(kind)
+    self[...] = sorting.partition(self, kth, axis, kind, order)
+
+
 def _install():
     nd = ndarray
     # Python protocols and conversions
@@ -292,6 +301,14 @@ def _install():
     # Indexing routines (_routines/indexing.py)
     nd.take = lambda self, indices, axis=None, out=None, mode="raise": indexing.take(
         self, indices, axis, out, mode)
+    # Sorting and searching (_routines/sorting.py); sort and partition sort in place
+    nd.sort = _sort_method
+    nd.argsort = lambda self, axis=-1, kind=None, order=None, *, stable=None: sorting.argsort(
+        self, axis, kind, order, stable=stable)
+    nd.partition = _partition_method
+    nd.argpartition = lambda self, kth, axis=-1, kind="introselect", order=None: sorting.argpartition(
+        self, kth, axis, kind, order)
+    nd.searchsorted = lambda self, v, side="left", sorter=None: sorting.searchsorted(self, v, side, sorter)
     # Array manipulation (_routines/manipulation.py)
     nd.ravel = lambda self, order="C": manipulation.ravel(self, order)
     nd.flatten = lambda self, order="C": _core._flatten(self, str(order).upper())

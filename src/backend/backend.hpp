@@ -57,6 +57,12 @@ class Backend {
   // the host, at the first wait for the device otherwise (Note [Deferred
   // errors]).
   virtual void gather(const GatherPlan& plan) = 0;
+  // The sort family (Note [Sort plans]): segmented sort and stable argsort,
+  // binary search, and the runs of equal values in sorted data (which returns
+  // their count, so a device backend waits for it).
+  virtual void sort(const SortPlan& plan) = 0;
+  virtual void search(const SearchPlan& plan) = 0;
+  virtual int64_t runs(const RunsPlan& plan) = 0;
 
   // Work queued on `stream` (a cudaStream_t) uses the allocation at `data`:
   // the pool does not hand it out again before that work is done

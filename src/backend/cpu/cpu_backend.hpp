@@ -37,6 +37,9 @@ class CpuBackend final : public Backend {
   bool ufunc_takes_scalars() const override { return true; }
   void reduce(core::ReduceId id, const ReducePlan& plan) override;
   void gather(const GatherPlan& plan) override;  // gather.cpp
+  void sort(const SortPlan& plan) override;      // sort.cpp
+  void search(const SearchPlan& plan) override;  // sort.cpp
+  int64_t runs(const RunsPlan& plan) override;   // sort.cpp
 
  private:
   LoopTable loops_;

@@ -41,6 +41,9 @@ class CudaBackend final : public Backend {
   bool ufunc_takes_scalars() const override { return true; }
   void reduce(core::ReduceId id, const ReducePlan& plan) override;
   void gather(const GatherPlan& plan) override;  // gather.cpp
+  void sort(const SortPlan& plan) override;      // sort.cpp
+  void search(const SearchPlan& plan) override;  // sort.cpp
+  int64_t runs(const RunsPlan& plan) override;   // sort.cpp
 
   PoolStats pool_stats() override {
     auto s = pool_->stats();
@@ -72,7 +75,7 @@ class CudaBackend final : public Backend {
   // A key packs everything a generated source depends on into 64 bits
   // (family, op, two dtypes, ndim, index width), so a cache hit builds no
   // string and allocates nothing.
-  enum class Family : uint8_t { Ufunc, Cast, CastWhere, Fill, Iota, Reduce, Gather };
+  enum class Family : uint8_t { Ufunc, Cast, CastWhere, Fill, Iota, Reduce, Gather, Sort };
   static uint64_t key(Family f, int op, DType a, DType b, int nd, bool index32) {
     return uint64_t(f) | uint64_t(op) << 8 | uint64_t(a) << 16 | uint64_t(b) << 24 |
            uint64_t(nd) << 32 | uint64_t(index32) << 40;
@@ -80,6 +83,8 @@ class CudaBackend final : public Backend {
   static uint64_t ufunc_key(const core::UfuncDef& def, int loop, const DType* dtypes, int nd, bool index32,
                             int scalar_op, int vec, int unroll);
   static uint64_t gather_key(const GatherKernel& k);
+  static uint64_t sort_key(const SortKernel& k);  // sort.cpp
+  void launch_sort(const SortKernel& k, SortParams& p);  // over p.n items
   // The kernel for key k: an in-memory hit builds nothing; a miss calls
   // make() for the source and compiles it (or loads it from the disk cache).
   template <class MakeSource> LoadedKernel kernel(uint64_t k, MakeSource&& make, bool fmad = true) {

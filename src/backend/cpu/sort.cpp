@@ -1,0 +1,252 @@
+// The sort family on the CPU (Note [Sort plans]): a stable LSD radix sort on
+// order-preserving unsigned keys, binary search, and runs of equal values.
+//
+// Note [CPU radix sort]
+// Every dtype's order is an unsigned key (Note [Sort keys]), so one sort
+// serves all: least significant byte first, one counting pass that builds
+// the histograms of every byte at once, then one scatter per byte into a
+// second buffer (a byte whose histogram has a single bucket is skipped: int8
+// data widened nowhere, small integers in int64, the 2-bit complex class).
+// Each pass is stable, so the whole sort is. A keys-only sort of a real dtype
+// sorts the reversible keys and decodes them; argsort (and every complex
+// sort) carries a permutation of 32-bit positions (64-bit past 2^32) and
+// sorts once per key component, least significant first. Segments (a sort
+// along an axis) are sorted independently, spread over the threads; one
+// large segment splits each pass over the threads instead (Note [Parallel
+// radix passes]). Segments shorter than kInsertion are insertion-sorted.
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+#include "backend/cpu/cpu_backend.hpp"
+#include "backend/cpu/parallel.hpp"
+#include "cunum/error.hpp"
+#include "cunum/kernels/sort_keys.hpp"
+
+namespace cunum::backend::cpu {
+
+namespace {
+
+constexpr int64_t kInsertion = 48;
+constexpr int64_t kParallelPass = int64_t(1) << 18;  // one segment this long splits its passes
+
+template <class U> inline unsigned digit(U x, int d) { return static_cast<unsigned>((x >> (8 * d)) & 0xffu); }
+
+// Stable insertion sort of (k, v) by k; v may be null.
+template <class U, class V> void insertion_sort(U* k, V* v, int64_t n) {
+  for (int64_t i = 1; i < n; ++i) {
+    const U x = k[i];
+    V y = v ? v[i] : V();
+    int64_t j = i;
+    for (; j > 0 && x < k[j - 1]; --j) {
+      k[j] = k[j - 1];
+      if (v) v[j] = v[j - 1];
+    }
+    k[j] = x;
+    if (v) v[j] = y;
+  }
+}
+
+// Note [Parallel radix passes]
+// A long segment is cut into one chunk per thread. Per byte: each chunk
+// counts its own histogram (in parallel), the offsets are laid out bucket by
+// bucket and chunk by chunk (so that equal digits keep their order across
+// chunks: the pass stays stable), and each chunk scatters its elements (in
+// parallel). One more read per pass than the serial sort, which counts all
+// bytes at once, in exchange for the threads.
+template <class U, class V> void radix_sort(U* k, V* v, U* k2, V* v2, int64_t n) {
+  constexpr int D = sizeof(U);
+  if (n < kInsertion) return insertion_sort(k, v, n);
+  const int nt = n >= kParallelPass ? num_threads() : 1;
+  U* src = k;
+  U* dst = k2;
+  V* vs = v;
+  V* vd = v2;
+  if (nt <= 1) {
+    std::vector<int64_t> hist(size_t(D) * 256, 0);
+    for (int64_t i = 0; i < n; ++i) {
+      const U x = k[i];
+      for (int d = 0; d < D; ++d) ++hist[d * 256 + digit(x, d)];
+    }
+    for (int d = 0; d < D; ++d) {
+      int64_t* h = &hist[d * 256];
+      if (h[digit(src[0], d)] == n) continue;  // every element has this byte: nothing moves
+      int64_t off[256];
+      int64_t sum = 0;
+      for (int b = 0; b < 256; ++b) {
+        off[b] = sum;
+        sum += h[b];
+      }
+      for (int64_t i = 0; i < n; ++i) {
+        const U x = src[i];
+        const int64_t o = off[digit(x, d)]++;
+        dst[o] = x;
+        if (v) vd[o] = vs[i];
+      }
+      std::swap(src, dst);
+      std::swap(vs, vd);
+    }
+  } else {
+    const int64_t chunk = (n + nt - 1) / nt;
+    std::vector<int64_t> hist(size_t(nt) * 256);
+    for (int d = 0; d < D; ++d) {
+      std::fill(hist.begin(), hist.end(), 0);
+      parallel_for(nt, 1, [&](int64_t b, int64_t e) {
+        for (int64_t c = b; c < e; ++c) {
+          int64_t* h = &hist[c * 256];
+          const int64_t lo = c * chunk, hi = std::min(n, lo + chunk);
+          for (int64_t i = lo; i < hi; ++i) ++h[digit(src[i], d)];
+        }
+      });
+      bool trivial = false;
+      for (int b = 0; b < 256 && !trivial; ++b) {
+        int64_t t = 0;
+        for (int c = 0; c < nt; ++c) t += hist[c * 256 + b];
+        trivial = t == n;
+      }
+      if (trivial) continue;
+      int64_t sum = 0;
+      for (int b = 0; b < 256; ++b)
+        for (int c = 0; c < nt; ++c) {
+          const int64_t t = hist[c * 256 + b];
+          hist[c * 256 + b] = sum;
+          sum += t;
+        }
+      parallel_for(nt, 1, [&](int64_t b, int64_t e) {
+        for (int64_t c = b; c < e; ++c) {
+          int64_t* off = &hist[c * 256];
+          const int64_t lo = c * chunk, hi = std::min(n, lo + chunk);
+          for (int64_t i = lo; i < hi; ++i) {
+            const U x = src[i];
+            const int64_t o = off[digit(x, d)]++;
+            dst[o] = x;
+            if (v) vd[o] = vs[i];
+          }
+        }
+      });
+      std::swap(src, dst);
+      std::swap(vs, vd);
+    }
+  }
+  if (src != k) {
+    std::memcpy(k, src, size_t(n) * sizeof(U));
+    if (v) std::memcpy(v, vs, size_t(n) * sizeof(V));
+  }
+}
+
+// Buffers one thread reuses across the segments it sorts.
+struct Scratch {
+  std::vector<unsigned char> keys, keys2, perm, perm2;
+  template <class X> static X* get(std::vector<unsigned char>& b, int64_t n) {
+    if (b.size() < size_t(n) * sizeof(X)) b.resize(size_t(n) * sizeof(X));
+    return reinterpret_cast<X*>(b.data());
+  }
+};
+
+// Note [CPU radix sort], for one segment of T with positions of type V.
+template <class T, class V>
+void argsort_segment(const T* in, T* keys_out, int64_t* index_out, int64_t len, Scratch& s) {
+  using K = sortkey::key<T>;
+  using U = typename K::U;
+  U* k = Scratch::get<U>(s.keys, len);
+  U* k2 = Scratch::get<U>(s.keys2, len);
+  V* p = Scratch::get<V>(s.perm, len);
+  V* p2 = Scratch::get<V>(s.perm2, len);
+  for (int64_t i = 0; i < len; ++i) p[i] = static_cast<V>(i);
+  for (int c = 0; c < K::components; ++c) {
+    for (int64_t i = 0; i < len; ++i) k[i] = sortkey::component(in[c == 0 ? i : int64_t(p[i])], c);
+    radix_sort(k, p, k2, p2, len);
+  }
+  if (index_out)
+    for (int64_t i = 0; i < len; ++i) index_out[i] = static_cast<int64_t>(p[i]);
+  if (keys_out)
+    for (int64_t i = 0; i < len; ++i) keys_out[i] = in[p[i]];
+}
+
+template <class T> void sort_segment(const T* in, T* keys_out, int64_t* index_out, int64_t len, Scratch& s) {
+  using K = sortkey::key<T>;
+  using U = typename K::U;
+  if constexpr (K::components == 1) {
+    if (!index_out) {  // keys only: the reversible keys (Note [Sort keys])
+      U* k = Scratch::get<U>(s.keys, len);
+      U* k2 = Scratch::get<U>(s.keys2, len);
+      for (int64_t i = 0; i < len; ++i) k[i] = K::encode(in[i], false);
+      radix_sort<U, uint32_t>(k, nullptr, k2, nullptr, len);
+      for (int64_t i = 0; i < len; ++i) keys_out[i] = K::decode(k[i]);
+      return;
+    }
+  }
+  if (len <= int64_t(UINT32_MAX)) argsort_segment<T, uint32_t>(in, keys_out, index_out, len, s);
+  else argsort_segment<T, uint64_t>(in, keys_out, index_out, len, s);
+}
+
+}  // namespace
+
+void CpuBackend::sort(const SortPlan& plan) {
+  if (plan.nseg <= 0 || plan.len <= 0) return;
+  dispatch(plan.dtype, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* in = reinterpret_cast<const T*>(plan.in);
+    T* keys = reinterpret_cast<T*>(plan.keys);
+    const int64_t len = plan.len;
+    const int64_t grain = std::max<int64_t>(1, 65536 / len);
+    parallel_for(plan.nseg, grain, [&](int64_t b, int64_t e) {
+      Scratch s;
+      for (int64_t g = b; g < e; ++g)
+        sort_segment<T>(in + g * len, keys ? keys + g * len : nullptr, plan.index ? plan.index + g * len : nullptr,
+                        len, s);
+    });
+  });
+}
+
+void CpuBackend::search(const SearchPlan& plan) {
+  if (plan.m <= 0) return;
+  dispatch(plan.dtype, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* a = reinterpret_cast<const T*>(plan.sorted);
+    const T* v = reinterpret_cast<const T*>(plan.values);
+    const int64_t n = plan.n;
+    const bool right = plan.right;
+    parallel_for(plan.m, 4096, [&](int64_t b, int64_t e) {
+      for (int64_t j = b; j < e; ++j) {
+        const T x = v[j];
+        int64_t lo = 0, hi = n;
+        while (lo < hi) {
+          const int64_t mid = lo + (hi - lo) / 2;
+          const bool go_right = right ? !sortkey::less(x, a[mid]) : sortkey::less(a[mid], x);
+          if (go_right) lo = mid + 1;
+          else hi = mid;
+        }
+        plan.out[j] = lo;
+      }
+    });
+  });
+}
+
+int64_t CpuBackend::runs(const RunsPlan& plan) {
+  if (plan.n <= 0) return 0;
+  int64_t count = 0;
+  auto emit = [&](auto&& starts_here) {
+    int64_t run = -1;
+    for (int64_t i = 0; i < plan.n; ++i) {
+      if (i == 0 || starts_here(i)) plan.starts[++run] = i;
+      if (plan.inverse) plan.inverse[plan.perm ? plan.perm[i] : i] = run;
+    }
+    count = run + 1;
+  };
+  if (plan.flags) {
+    const bool* f = reinterpret_cast<const bool*>(plan.keys);
+    emit([&](int64_t i) { return f[i]; });
+  } else {
+    dispatch(plan.dtype, [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      const T* k = reinterpret_cast<const T*>(plan.keys);
+      const bool eq_nan = plan.equal_nan;
+      emit([&](int64_t i) { return !sortkey::same(k[i - 1], k[i], eq_nan); });
+    });
+  }
+  return count;
+}
+
+}  // namespace cunum::backend::cpu
