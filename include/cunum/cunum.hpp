@@ -15,5 +15,6 @@
 #include "ndarray.hpp"
 #include "reduction.hpp"
 #include "scalar.hpp"
+#include "sorting.hpp"
 #include "ufunc.hpp"
 #include "ufuncs.hpp"

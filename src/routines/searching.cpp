@@ -70,8 +70,8 @@ ndarray digitize(const ndarray& x, const ndarray& bins, bool right) {
   int mono = 1;
   if (n > 1) {
     const ndarray lo = index(b, {Index(Slice{{}, -1, {}})}), hi = index(b, {Index(Slice{1, {}, {}})});
-    if (all(greater_equal(hi, lo)).item_as<bool>()) mono = 1;
-    else if (all(less_equal(hi, lo)).item_as<bool>()) mono = -1;
+    if (all(greater_equal(hi, lo)).item().is_true()) mono = 1;
+    else if (all(less_equal(hi, lo)).item().is_true()) mono = -1;
     else throw ValueError("bins must be monotonically increasing or decreasing");
   }
   // NumPy: side='left' for right=True, the reversed bins for decreasing ones.

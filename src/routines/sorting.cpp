@@ -49,9 +49,10 @@ void sort_inplace(const ndarray& a, int64_t axis, bool stable) {
   core::assign(a, keys);
 }
 
+// NumPy's argsort and argpartition take a 0-d array as 1-d (sort does not).
 ndarray argsort(const ndarray& a, std::optional<int64_t> axis) {
   int ax = 0;
-  const ndarray b = flat_or(a, axis, ax);
+  const ndarray b = flat_or(a.ndim() == 0 ? a.reshape({1}) : a, axis, ax);
   ndarray index;
   core::sort_along(b, ax, nullptr, &index);
   return index;
@@ -68,7 +69,7 @@ ndarray partition(const ndarray& a, const std::vector<int64_t>& kth, std::option
 
 ndarray argpartition(const ndarray& a, const std::vector<int64_t>& kth, std::optional<int64_t> axis) {
   int ax = 0;
-  const ndarray b = flat_or(a, axis, ax);
+  const ndarray b = flat_or(a.ndim() == 0 ? a.reshape({1}) : a, axis, ax);
   check_kth(kth, b.shape()[ax]);
   ndarray index;
   core::sort_along(b, ax, nullptr, &index);

@@ -75,7 +75,11 @@ def test_empty_and_size_one_axes(shape, axis):
 def test_zero_d():
     a = numpy.array(3.5)
     assert_raises_like(lambda xp, x: xp.sort(x), a)
-    assert_raises_like(lambda xp, x: xp.argsort(x), a)
+    compare(lambda xp, x: xp.argsort(x), a)  # NumPy takes a 0-d array as 1-d here
+    compare(lambda xp, x: xp.argsort(x, axis=0), a)
+    assert_raises_like(lambda xp, x: xp.argsort(x, axis=1), a)
+    compare(lambda xp, x: xp.argpartition(x, 0), a)
+    compare(lambda xp, x: xp.lexsort([x]), a)
     compare(lambda xp, x: xp.sort(x, axis=None), a)
     compare(lambda xp, x: xp.argsort(x, axis=None), a)
     assert_raises_like(lambda xp, x: x.sort(), a)
