@@ -112,7 +112,7 @@ def test_complex_nan_order(dtype):
 
 @pytest.mark.parametrize("dtype", dtype_params([numpy.int64, numpy.float32, numpy.uint8, numpy.complex64]))
 def test_long_segments_stable(dtype):
-    # past the CPU's parallel radix threshold (2^18): stability across chunks
+    # past the CPU radix sort's split into cache-sized buckets (2^16): stability across buckets
     a = _data((1 << 19) + 7, dtype, make_rng(6))
     compare(lambda xp, x: xp.argsort(x, kind="stable"), a)
     compare(lambda xp, x: xp.sort(x), a)
