@@ -89,7 +89,7 @@ void CudaBackend::sort(const SortPlan& plan) {
   auto radix = [&](const void* kin, void* kout, const int64_t* vin, int64_t* vout, int bytes, int end_bit) {
     size_t tb = 0;
     CUNUM_CUDA_CHECK(cudaError_t(cub.radix_sort(device_, nullptr, &tb, kin, kout, vin, vout, n, bytes, 0, end_bit, s)));
-    Temp t(*this, tb);
+    Temp t(*this, std::max<size_t>(tb, 16));  // never null: CUB would only size
     CUNUM_CUDA_CHECK(cudaError_t(cub.radix_sort(device_, t.p, &tb, kin, kout, vin, vout, n, bytes, 0, end_bit, s)));
   };
 
@@ -192,7 +192,7 @@ int64_t CudaBackend::runs(const RunsPlan& plan) {
   size_t tb = 0;
   CUNUM_CUDA_CHECK(cudaError_t(cub.select_flagged(device_, nullptr, &tb, f, plan.starts, count.as<int64_t>(), n, s)));
   {
-    Temp t(*this, tb);
+    Temp t(*this, std::max<size_t>(tb, 16));  // never null: CUB would only size
     CUNUM_CUDA_CHECK(cudaError_t(cub.select_flagged(device_, t.p, &tb, f, plan.starts, count.as<int64_t>(), n, s)));
   }
   if (plan.inverse) {
@@ -200,7 +200,7 @@ int64_t CudaBackend::runs(const RunsPlan& plan) {
     tb = 0;
     CUNUM_CUDA_CHECK(cudaError_t(cub.inclusive_sum(device_, nullptr, &tb, f, incl.as<int64_t>(), n, s)));
     {
-      Temp t(*this, tb);
+      Temp t(*this, std::max<size_t>(tb, 16));  // never null: CUB would only size
       CUNUM_CUDA_CHECK(cudaError_t(cub.inclusive_sum(device_, t.p, &tb, f, incl.as<int64_t>(), n, s)));
     }
     SortParams q;

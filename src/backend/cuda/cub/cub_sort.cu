@@ -16,6 +16,14 @@
 
 namespace {
 
+// The library's runtime has its own current device per thread: set it only
+// when it differs (cudaSetDevice is not free).
+cudaError_t use_device(int device) {
+  int cur = -1;
+  if (cudaGetDevice(&cur) == cudaSuccess && cur == device) return cudaSuccess;
+  return cudaSetDevice(device);
+}
+
 template <class U>
 cudaError_t sort_keys(void* temp, size_t& bytes, const void* in, void* out, int64_t n, int b0, int b1,
                       cudaStream_t s) {
@@ -32,7 +40,7 @@ cudaError_t sort_pairs(void* temp, size_t& bytes, const void* in, void* out, con
 int radix_sort(int device, void* temp, size_t* temp_bytes, const void* keys_in, void* keys_out,
                const int64_t* vals_in, int64_t* vals_out, int64_t n, int key_bytes, int begin_bit, int end_bit,
                void* stream) {
-  cudaError_t e = cudaSetDevice(device);
+  cudaError_t e = use_device(device);
   if (e != cudaSuccess) return e;
   const cudaStream_t s = static_cast<cudaStream_t>(stream);
   size_t& b = *temp_bytes;
@@ -54,7 +62,7 @@ int radix_sort(int device, void* temp, size_t* temp_bytes, const void* keys_in, 
 
 int select_flagged(int device, void* temp, size_t* temp_bytes, const uint8_t* flags, int64_t* out, int64_t* count,
                    int64_t n, void* stream) {
-  cudaError_t e = cudaSetDevice(device);
+  cudaError_t e = use_device(device);
   if (e != cudaSuccess) return e;
   return cub::DeviceSelect::Flagged(temp, *temp_bytes, thrust::counting_iterator<int64_t>(0), flags, out, count, n,
                                     static_cast<cudaStream_t>(stream));
@@ -66,7 +74,7 @@ struct Widen {
 
 int inclusive_sum(int device, void* temp, size_t* temp_bytes, const uint8_t* flags, int64_t* out, int64_t n,
                   void* stream) {
-  cudaError_t e = cudaSetDevice(device);
+  cudaError_t e = use_device(device);
   if (e != cudaSuccess) return e;
   return cub::DeviceScan::InclusiveSum(temp, *temp_bytes, thrust::make_transform_iterator(flags, Widen{}), out, n,
                                        static_cast<cudaStream_t>(stream));
