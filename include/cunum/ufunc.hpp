@@ -29,12 +29,20 @@ class Operand {
   Operand(long long v) : v_(Scalar(v)) {}
   Operand(double v) : v_(Scalar(v)) {}
   Operand(float v) : v_(Scalar(v)) {}
-  bool is_array() const { return v_.index() == 0; }
-  const ndarray& array() const { return std::get<0>(v_); }
-  const Scalar& scalar() const { return std::get<1>(v_); }
+  // An operand that refers to `a` without copying it (its shape, strides and
+  // reference count): `a` must outlive the Operand. The Python bindings pass
+  // arrays this way; it is on every operator's path.
+  static Operand borrow(const ndarray& a) { return Operand(&a); }
+  bool is_array() const { return v_.index() != 1; }
+  const ndarray& array() const {
+    if (const auto* p = std::get_if<2>(&v_)) return **p;
+    return *std::get_if<0>(&v_);
+  }
+  const Scalar& scalar() const { return *std::get_if<1>(&v_); }
 
  private:
-  std::variant<ndarray, Scalar> v_;
+  explicit Operand(const ndarray* a) : v_(a) {}
+  std::variant<ndarray, Scalar, const ndarray*> v_;
 };
 
 struct UfuncOptions {

@@ -17,13 +17,25 @@ from ._routines.sorting import (argpartition, argsort, digitize, lexsort, msort,
                                 sort_complex)
 from ._routines.sets import (in1d, intersect1d, isin, setdiff1d, setxor1d, union1d, unique, unique_all,
                              unique_counts, unique_inverse, unique_values)
+from ._routines.indexing import (argwhere, compress, count_nonzero, delete, extract, flatnonzero, insert,
+                                 nonzero, place, put, put_along_axis, putmask, take_along_axis)
+from ._routines.indexing_routines import (where, choose, select, diagonal, diag, diagflat, trace,
+                                          tri, tril, triu, tril_indices, triu_indices,
+                                          tril_indices_from, triu_indices_from, diag_indices,
+                                          diag_indices_from, fill_diagonal, mask_indices,
+                                          indices, unravel_index, ravel_multi_index, ix_)
+from ._routines.index_tricks import c_, r_, s_, index_exp
+from ._routines.tiling import (tile, repeat, rollaxis, resize, append, trim_zeros, meshgrid)
+from ._routines.padding import pad
+from ._routines.arrays import (asanyarray, require, asarray_chkfinite, fromfunction, frombuffer,
+                               broadcast, shape, ndim, size)
 from ._routines.manipulation import (atleast_1d, atleast_2d, atleast_3d, broadcast_arrays,
                                      broadcast_shapes, broadcast_to, expand_dims,
                                      matrix_transpose, moveaxis, permute_dims, ravel, reshape,
                                      roll, squeeze, swapaxes, transpose,
                                      concatenate, concat, stack, hstack, vstack, row_stack,
                                      dstack, column_stack, array_split, split, hsplit, vsplit,
-                                     dsplit, unstack, flip, fliplr, flipud, rot90)
+                                     dsplit, unstack, flip, fliplr, flipud, rot90, block)
 # sum, prod, max, min, argmax, argmin, any, all, nansum, nanprod, ... (one per row of the
 # C++ reduction table), amax, amin
 from ._routines.reductions import *  # noqa: F401,F403

@@ -14,7 +14,7 @@ line in _install(), in its chapter's group.
 """
 from . import _core
 from ._convert import host_to_device, to_numpy_dtype
-from ._routines import indexing, manipulation, reductions, sorting
+from ._routines import indexing, indexing_routines, manipulation, reductions, sorting, tiling
 
 ndarray = _core.ndarray
 
@@ -267,6 +267,15 @@ def _partition_method(self, kth, axis=-1, kind="introselect", order=None):
     sorting._select_kind(kind)
     self[...] = sorting.partition(self, kth, axis, kind, order)
 
+def _resize(self, *new_shape, refcheck=True):
+    """NumPy's ndarray.resize: in place, the elements kept in C order and
+    zeros after them (NumPy's method, not its resize function)."""
+    if not new_shape:
+        return
+    if len(new_shape) == 1 and (new_shape[0] is None or not isinstance(new_shape[0], int)):
+        new_shape = () if new_shape[0] is None else tuple(new_shape[0])
+    _core._resize_inplace(self, list(new_shape), bool(refcheck))
+
 
 def _install():
     nd = ndarray
@@ -310,6 +319,20 @@ def _install():
         self, kth, axis, kind, order)
     nd.searchsorted = lambda self, v, side="left", sorter=None: sorting.searchsorted(self, v, side, sorter)
     # Array manipulation (_routines/manipulation.py)
+    nd.nonzero = lambda self: indexing.nonzero(self)
+    nd.put = lambda self, indices, values, mode="raise": indexing.put(self, indices, values, mode)
+    nd.compress = lambda self, condition, axis=None, out=None: indexing.compress(condition, self, axis, out)
+    nd.flat = property(indexing.flatiter, lambda self, value: indexing.flatiter(self).__setitem__(
+        slice(None), value))
+    nd.choose = lambda self, choices, out=None, mode="raise": indexing_routines.choose(
+        self, choices, out, mode)
+    nd.diagonal = lambda self, offset=0, axis1=0, axis2=1: indexing_routines.diagonal(
+        self, offset, axis1, axis2)
+    nd.trace = lambda self, offset=0, axis1=0, axis2=1, dtype=None, out=None: indexing_routines.trace(
+        self, offset, axis1, axis2, dtype, out)
+    # Array manipulation (_routines/manipulation.py, tiling.py)
+    nd.repeat = lambda self, repeats, axis=None: tiling.repeat(self, repeats, axis)
+    nd.resize = _resize
     nd.ravel = lambda self, order="C": manipulation.ravel(self, order)
     nd.flatten = lambda self, order="C": _core._flatten(self, str(order).upper())
     nd.swapaxes = manipulation.swapaxes

@@ -6,6 +6,8 @@
 
 #include "args.hpp"
 #include "bindings.hpp"
+#include "index_key.hpp"
+#include <nanobind/stl/vector.h>
 #include "cunum/error.hpp"
 #include "cunum/indexing.hpp"
 
@@ -44,6 +46,42 @@ void bind_indexing(nb::module_& m) {
     }
     return take(a, index_array(indices, a.device()), ax, o, cm);
   }, nb::arg(), nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg().none());
+
+  // The nonzero family (one wait for the device: the count).
+  m.def("_nonzero", [](const ndarray& a) {
+    const std::vector<ndarray> r = nonzero(a);
+    nb::list l;
+    for (const ndarray& x : r) l.append(nb::cast(x));
+    return nb::tuple(l);
+  });
+  m.def("_flatnonzero", [](const ndarray& a) { return flatnonzero(a); });
+  m.def("_argwhere", [](const ndarray& a) { return argwhere(a); });
+  m.def("_count_nonzero", [](const ndarray& a, nb::handle axis, bool keepdims) {
+    return count_nonzero(a, opt_axes(axis), keepdims);
+  }, nb::arg(), nb::arg().none(), nb::arg());
+  m.def("_compress", [](const ndarray& condition, const ndarray& a, nb::handle axis, nb::handle out) {
+    return compress(condition, a, opt_axis(axis), opt_out(out));
+  }, nb::arg(), nb::arg(), nb::arg().none(), nb::arg().none());
+  m.def("_extract", [](const ndarray& condition, const ndarray& a) { return extract(condition, a); });
+
+  // Writes.
+  m.def("_put", [](const ndarray& a, nb::handle ind, const ndarray& v, nb::handle mode) {
+    const ClipMode cm = clip_mode(mode);
+    put(a, index_array(ind, a.device()), v, cm);
+  }, nb::arg(), nb::arg(), nb::arg(), nb::arg().none());
+  m.def("_putmask", [](const ndarray& a, const ndarray& mask, const ndarray& v) { putmask(a, mask, v); });
+  m.def("_place", [](const ndarray& a, const ndarray& mask, const ndarray& v) { place(a, mask, v); });
+  m.def("_take_along_axis", [](const ndarray& a, const ndarray& indices, nb::handle axis) {
+    return take_along_axis(a, indices, opt_axis(axis));
+  }, nb::arg(), nb::arg(), nb::arg().none());
+  m.def("_put_along_axis", [](const ndarray& a, const ndarray& indices, nb::handle values, nb::handle axis) {
+    put_along_axis(a, indices, value_as_array(a, values), opt_axis(axis));
+  }, nb::arg(), nb::arg(), nb::arg(), nb::arg().none());
+
+  // cunumx.scatter_add / scatter_max / scatter_min: kind 0, 1, 2.
+  m.def("_scatter_op", [](const ndarray& a, nb::handle key, nb::handle value, int kind) {
+    index_combine(a, parse_index_key(key, a), value_as_array(a, value), static_cast<ScatterKind>(kind));
+  }, nb::arg(), nb::arg().none(), nb::arg(), nb::arg());
 }
 
 }  // namespace cunum::py

@@ -7,6 +7,7 @@
 #include "backend/backend.hpp"
 #include "bindings.hpp"
 #include "convert.hpp"
+#include "index_key.hpp"
 #include "store.hpp"
 #include "cunum/creation.hpp"
 #include "cunum/error.hpp"
@@ -32,13 +33,19 @@ nb::tuple to_tuple(const Dims& v) {
   return r;
 }
 
-[[noreturn]] void advanced_index_error() {
-  throw IndexError(
-      "only integers, slices (`:`), ellipsis (`...`) and numpy.newaxis (`None`) are valid "
-      "indices here; integer and boolean array indices are not supported by cunum yet");
+// An index item that is neither a Python int, a slice, None, Ellipsis nor a
+// cunum array (lists, tuples inside the key, NumPy arrays and scalars):
+// through cunum._routines.indexing._key_array, NumPy's conversion with its
+// IndexErrors, made on `device`.
+ndarray key_array(nb::handle h, Device device) {
+  static nb::handle convert = [] {
+    nb::object f = nb::module_::import_("cunum._routines.indexing").attr("_key_array");
+    return f.release();  // Note [Python objects in static storage] (convert.cpp)
+  }();
+  return nb::cast<ndarray>(convert(h, nb::cast(device)));
 }
 
-Index parse_index_item(nb::handle h) {
+Index parse_index_item(nb::handle h, const ndarray& self) {
   PyObject* o = h.ptr();
   if (o == Py_None) return Index::newaxis();
   if (o == Py_Ellipsis) return Index::ellipsis();
@@ -51,7 +58,11 @@ Index parse_index_item(nb::handle h) {
 #endif
     return Index(s);
   }
-  if (PyBool_Check(o)) advanced_index_error();
+  if (PyBool_Check(o)) {  // a 0-d boolean array (Note [Advanced indexing])
+    ndarray t = ndarray::allocate({}, DType::Bool, Device::cpu());
+    t.fill(Scalar(o == Py_True));
+    return Index(t);
+  }
   if (PyLong_Check(o)) return Index(integer_index(h));
   ndarray* a = nullptr;
   if (nb::try_cast<ndarray*>(h, a) && a) {
@@ -60,29 +71,61 @@ Index parse_index_item(nb::handle h) {
       if (v.kind == Scalar::Kind::UInt) throw OverflowError("Python int too large to convert to C long");
       return Index(v.as_int64());
     }
-    advanced_index_error();
+    return Index(*a);
   }
   if (PyIndex_Check(o) && !PySequence_Check(o)) return Index(integer_index(h));
-  // What NumPy would take as an integer or boolean array index: not yet in
-  // cunum. Anything else (a float, a string, ...): NumPy's own IndexError.
-  if (PySequence_Check(o) && !PyUnicode_Check(o) && !PyBytes_Check(o)) advanced_index_error();
+  if (PyUnicode_Check(o) || PyBytes_Check(o) || PyFloat_Check(o) || PyComplex_Check(o))
+    throw IndexError(kNumpyBadIndex);
+  if (PySequence_Check(o) || nb::hasattr(h, "__array__") || nb::hasattr(h, "dtype"))
+    return Index(key_array(h, self.device()));
   throw IndexError(kNumpyBadIndex);
 }
 
-std::vector<Index> parse_key(nb::handle key) {
+std::vector<Index> parse_key(nb::handle key, const ndarray& self) {
   std::vector<Index> idx;
   if (PyTuple_Check(key.ptr())) {
-    for (nb::handle item : nb::borrow<nb::tuple>(key)) idx.push_back(parse_index_item(item));
+    for (nb::handle item : nb::borrow<nb::tuple>(key)) idx.push_back(parse_index_item(item, self));
   } else {
-    idx.push_back(parse_index_item(key));
+    idx.push_back(parse_index_item(key, self));
   }
   return idx;
 }
 
-void setitem(const ndarray& self, nb::handle key, nb::handle value) {
-  store_value(index(self, parse_key(key)), value);
+bool has_array(const std::vector<Index>& idx) {
+  for (const Index& i : idx)
+    if (i.kind == Index::Kind::Array) return true;
+  return false;
 }
 
+// The value of x[idx] = value when idx holds an array: a cunum array as it
+// is, anything else stored into an array of x's dtype with NumPy 2's rules
+// (store_value: a Python int out of range is an OverflowError).
+ndarray value_array(const ndarray& self, nb::handle value) {
+  ndarray* v = nullptr;
+  if (nb::try_cast<ndarray*>(value, v) && v) return *v;
+  Shape shape;
+  PyObject* o = value.ptr();
+  if (!(PyBool_Check(o) || PyLong_Check(o) || PyFloat_Check(o) || PyComplex_Check(o))) {
+    static nb::handle np_shape = [] { return nb::object(nb::module_::import_("numpy").attr("shape")).release(); }();
+    shape = as_shape(np_shape(value));
+  }
+  ndarray t = ndarray::allocate(shape, self.dtype(), self.device());
+  store_value(t, value);
+  return t;
+}
+
+void setitem(const ndarray& self, nb::handle key, nb::handle value) {
+  std::vector<Index> idx = parse_key(key, self);
+  if (!has_array(idx)) return store_value(index(self, idx), value);
+  index_assign(self, idx, value_array(self, value));
+}
+}  // namespace
+
+// x[key] for cunum's own callers (cunumx.scatter_*, ndarray.flat).
+std::vector<Index> parse_index_key(nb::handle key, const ndarray& self) { return parse_key(key, self); }
+ndarray value_as_array(const ndarray& self, nb::handle value) { return value_array(self, value); }
+
+namespace {
 void buffer_copy(const ndarray& a, nb::handle buf, bool to_host) {
   Py_buffer view;
   int flags = to_host ? (PyBUF_SIMPLE | PyBUF_WRITABLE) : PyBUF_SIMPLE;
@@ -180,7 +223,7 @@ void bind_ndarray(nb::module_& m) {
       .def("_item_at", [](const ndarray& a, int64_t i) { return scalar_to_python(a.item(i)); })
       .def("_copy_to_buffer", [](const ndarray& a, nb::handle buf) { buffer_copy(a, buf, true); })
       .def("_copy_from_buffer", [](const ndarray& a, nb::handle buf) { buffer_copy(a, buf, false); })
-      .def("__getitem__", [](const ndarray& a, nb::handle key) { return index(a, parse_key(key)); },
+      .def("__getitem__", [](const ndarray& a, nb::handle key) { return index(a, parse_key(key, a)); },
            nb::arg().none())
       .def("__setitem__", &setitem, nb::arg().none(), nb::arg().none())
       .def("__len__", [](const ndarray& a) {

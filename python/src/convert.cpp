@@ -81,7 +81,7 @@ bool is_numpy_scalar(nb::handle h) {
 
 Operand as_operand(nb::handle h) {
   ndarray* a = nullptr;
-  if (nb::try_cast<ndarray*>(h, a) && a) return Operand(*a);
+  if (nb::try_cast<ndarray*>(h, a) && a) return Operand::borrow(*a);  // h outlives the call
   if (auto s = python_scalar(h)) return Operand(*s);
   return Operand(as_array(h));
 }

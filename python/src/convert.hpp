@@ -27,7 +27,8 @@ ndarray as_array(nb::handle h);
 ndarray as_array(nb::handle h, DType d);
 // Whether h is a NumPy scalar (an instance of numpy.generic).
 bool is_numpy_scalar(nb::handle h);
-// An ufunc operand: array, weak Python scalar, or anything array-like.
+// An ufunc operand: array (borrowed: h must outlive the Operand), weak Python
+// scalar, or anything array-like (converted, owned).
 Operand as_operand(nb::handle h);
 // A Scalar -> the Python object NumPy's item() would give.
 nb::object scalar_to_python(const Scalar& s);

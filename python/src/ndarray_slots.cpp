@@ -34,7 +34,7 @@ PyObject* binary(const core::UfuncDef& u, PyObject* a, PyObject* b) {
 
 PyObject* in_place(const core::UfuncDef& u, PyObject* self, PyObject* b) {
   ndarray& s = nb::cast<ndarray&>(nb::handle(self));
-  const Operand ops[2] = {Operand(s), as_operand(b)};
+  const Operand ops[2] = {Operand::borrow(s), as_operand(b)};
   UfuncOptions o;
   o.out = s;
   apply_ufunc(u, ops, 2, o);

@@ -63,6 +63,15 @@ class Backend {
   virtual void sort(const SortPlan& plan) = 0;
   virtual void search(const SearchPlan& plan) = 0;
   virtual int64_t runs(const RunsPlan& plan) = 0;
+  // out[o, index[j], i] (op)= value[o, j, i] (Note [Scatter plans]); index
+  // errors as gather's.
+  virtual void scatter(const ScatterPlan& plan) = 0;
+  // Compaction by a mask (Note [Select plans]): the scratch entries a plan of
+  // n mask entries needs (plus one for the total), the count (one wait for
+  // the device on a GPU), and the write.
+  virtual int64_t select_blocks(int64_t n) const = 0;
+  virtual int64_t select_count(const SelectPlan& plan) = 0;
+  virtual void select_write(const SelectPlan& plan) = 0;
 
   // Work queued on `stream` (a cudaStream_t) uses the allocation at `data`:
   // the pool does not hand it out again before that work is done

@@ -168,6 +168,62 @@ struct RunsPlan {
   int64_t* starts = nullptr;
   const int64_t* perm = nullptr;
   int64_t* inverse = nullptr;
+// Note [Scatter plans]
+// out[o, index[j], i] = value[o, j, i] (op Assign), or combined with what is
+// there (Add, Max, Min): the write side of the gather. The target is walked as
+// a GatherPlan's input (len, axis_stride, outer and inner dims with its byte
+// strides); the value has its own byte strides over the same outer and inner
+// dims and `value_index_stride` along j (0 when broadcast), and is already of
+// the target's dtype (the planner casts it). Indices as in Note [Gather
+// plans]; mode Raise reports an index out of bounds (NumPy's IndexError) and
+// never writes through it: the CPU checks every index before writing, the GPU
+// skips that item and reports it (Note [Deferred errors]).
+// Repeated indices: the CPU writes in C order of (o, j, i), so the last write
+// wins (NumPy's rule); on the GPU, Assign writes one of the values, which one
+// is unspecified (as CuPy), and Add, Max and Min combine every value with
+// atomics (cunumx.scatter_add ...). Assign moves items of `itemsize` bytes;
+// the other ops compute in `dtype`.
+enum class ScatterOp : uint8_t { Assign, Add, Max, Min };
+
+struct ScatterPlan {
+  char* out = nullptr;
+  const char* value = nullptr;
+  const char* index = nullptr;
+  int itemsize = 0;                    // 1, 2, 4, 8 or 16 bytes
+  DType dtype = DType::Float64;        // the target's (ops other than Assign)
+  DType index_dtype = DType::Int64;
+  int64_t nidx = 0, index_stride = 0;  // the index array: nidx entries, byte stride
+  int64_t len = 0, axis_stride = 0;    // the indexed axis of the target
+  int64_t value_index_stride = 0;      // the value's byte stride along j
+  Dims outer_shape, outer_strides, value_outer_strides;
+  Dims inner_shape, inner_strides, value_inner_strides;
+  ScatterOp op = ScatterOp::Assign;
+  GatherMode mode = GatherMode::Raise;
+  int axis = 0;          // the axis NumPy's error message names
+  bool index32 = false;  // every byte offset (target, value, index) and size() fits in 31 bits
+  int64_t outer() const { return GatherPlan::count(outer_shape); }
+  int64_t inner() const { return GatherPlan::count(inner_shape); }
+  int64_t size() const { return outer() * nidx * inner(); }
+};
+
+// Note [Select plans]
+// Compaction by a boolean mask: the positions k of `mask` (n bools,
+// contiguous) that hold true, in increasing order. With `in`, row k of `in`
+// (`row_bytes` contiguous bytes per mask entry, rows back to back) goes to
+// the next row of `out`; without it, k itself goes to the next int64 of
+// `out` (nonzero's positions). Two passes over the mask, which the planner
+// runs around one allocation of the output: select_count() counts the true
+// entries of each block of `block` mask entries into `blocks` (the caller's
+// int64 scratch, select_blocks(n) + 1 entries on the backend's device), turns
+// them into exclusive offsets and returns the total, which needs one wait for
+// the device on the GPU (the output's size); select_write() writes.
+struct SelectPlan {
+  const char* mask = nullptr;
+  int64_t n = 0;
+  const char* in = nullptr;  // null: write positions
+  int64_t row_bytes = 0;
+  char* out = nullptr;
+  int64_t* blocks = nullptr;
 };
 
 }  // namespace cunum::backend

@@ -92,15 +92,22 @@ ndarray ndarray::allocate(const Shape& shape, DType dtype, Device device, char o
     throw ValueError("maximum supported dimension for an ndarray is currently 64, found " +
                      std::to_string(shape.size()));
   const size_t isz = cunum::itemsize(dtype);
-  check_extents(shape, isz);
-  const int64_t n = shape_size(shape);
+  check_extents(shape, isz);  // so the product below cannot overflow
+  int64_t n = 1;
+  for (int64_t e : shape) n *= e;
   auto st = std::make_shared<Storage>(static_cast<size_t>(n) * isz, device);
   st->base_shape = shape;
   st->base_dtype = dtype;
-  char o = order == 'F' ? 'F' : 'C';
+  // Members set directly: the public constructor would check the extents
+  // again and copy the shape twice (this is on every ufunc's path).
+  ndarray r;
+  r.storage_ = std::move(st);
+  r.shape_ = shape;
   // NumPy gives a freshly allocated empty array all-zero strides.
-  Strides strides = n == 0 ? Strides(shape.size(), 0) : contiguous_strides(shape, isz, o);
-  return ndarray(std::move(st), 0, shape, std::move(strides), dtype, true);
+  r.strides_ = n == 0 ? Strides(shape.size(), 0) : contiguous_strides(shape, isz, order == 'F' ? 'F' : 'C');
+  r.dtype_ = dtype;
+  r.owndata_ = true;
+  return r;
 }
 
 int64_t ndarray::shape(int axis) const { return shape_[normalize_axis(axis, ndim())]; }

@@ -227,17 +227,22 @@ void apply_ufunc(const UfuncDef& def, const Operand* inputs, int n, const UfuncO
   // Inputs keep their dtypes. A scalar next to an array travels in the plan
   // when the backend can take it (Note [Scalar operands]); `in[i]` then stays
   // a storage-less placeholder (null data, broadcast with stride 0).
-  ndarray in[core::kMaxUfuncIn];
+  // (Pointers to the caller's arrays: copying an ndarray costs its shape,
+  // strides and a reference count, on every call.)
+  static const ndarray kNone;
+  ndarray made[core::kMaxUfuncIn];  // 0-d arrays of scalars that do not travel in the plan
+  const ndarray* in[core::kMaxUfuncIn] = {&kNone, &kNone};
   int scalar_op = -1;
   bool any_array = false;
   for (int i = 0; i < n; ++i) any_array = any_array || ops[i].is_array();
   for (int i = 0; i < n; ++i) {
     if (ops[i].is_array()) {
-      in[i] = ops[i].array();
+      in[i] = &ops[i].array();
     } else if (scalar_op < 0 && any_array && be.ufunc_takes_scalars()) {
       scalar_op = i;
     } else {
-      in[i] = scalar_array(ops[i].scalar(), sig.in[i], dev);
+      made[i] = scalar_array(ops[i].scalar(), sig.in[i], dev);
+      in[i] = &made[i];
     }
   }
   // The results follow the memory order of an input of the full shape (a
@@ -289,7 +294,7 @@ void apply_ufunc(const UfuncDef& def, const Operand* inputs, int n, const UfuncO
     const std::optional<ndarray>& out = *outs[k];
     direct[k] = out && !where;
     for (int i = 0; i < n && direct[k]; ++i)
-      if (in[i].data()) direct[k] = safe_to_write(*out, in[i], shape);
+      if (in[i]->data()) direct[k] = safe_to_write(*out, *in[i], shape);
     if (direct[k] && k == 1 && opts.out) direct[k] = !core::may_overlap(*opts.out, *out);
     res[k] = direct[k] ? *out
            : layout    ? empty_like(*layout, sig.out[k], 'K', std::nullopt, dev)
@@ -304,7 +309,7 @@ void apply_ufunc(const UfuncDef& def, const Operand* inputs, int n, const UfuncO
   const int64_t count = shape_size(shape);
   bool flat = !where && count > 0;
   // (out= may have broadcast the shape past the inputs': compared again)
-  for (int i = 0; i < n && flat; ++i) flat = i == scalar_op || (c_full[i] && in[i].shape() == shape);
+  for (int i = 0; i < n && flat; ++i) flat = i == scalar_op || (c_full[i] && in[i]->shape() == shape);
   for (int k = 0; k < nout && flat; ++k)
     flat = (!direct[k] && !layout) || (res[k].shape() == shape && res[k].is_c_contiguous());
   if (flat) {
@@ -313,8 +318,8 @@ void apply_ufunc(const UfuncDef& def, const Operand* inputs, int n, const UfuncO
     int64_t extent = 0;
     for (int i = 0; i < n; ++i) {
       const bool sc = i == scalar_op;
-      plan.data[i] = sc ? nullptr : in[i].data();
-      plan.strides[i].assign(1, sc ? 0 : static_cast<int64_t>(in[i].itemsize()));
+      plan.data[i] = sc ? nullptr : in[i]->data();
+      plan.strides[i].assign(1, sc ? 0 : static_cast<int64_t>(in[i]->itemsize()));
       extent = std::max(extent, plan.strides[i][0] * (count - 1));
     }
     for (int k = 0; k < nout; ++k) {
@@ -323,15 +328,15 @@ void apply_ufunc(const UfuncDef& def, const Operand* inputs, int n, const UfuncO
       extent = std::max(extent, plan.strides[n + k][0] * (count - 1));
     }
     plan.index32 = extent < (int64_t(1) << 31) && count < (int64_t(1) << 31);
-    for (int i = 0; i < n; ++i) plan.dtypes[i] = i == scalar_op ? sig.in[i] : in[i].dtype();
+    for (int i = 0; i < n; ++i) plan.dtypes[i] = i == scalar_op ? sig.in[i] : in[i]->dtype();
     for (int k = 0; k < nout; ++k) plan.dtypes[n + k] = res[k].dtype();
   } else {
     core::PlanOperand po[backend::kMaxOperands];
     int m = 0;
-    for (int i = 0; i < n; ++i) po[m++] = {in[i].data(), core::broadcast_strides(in[i], shape)};
+    for (int i = 0; i < n; ++i) po[m++] = {in[i]->data(), core::broadcast_strides(*in[i], shape)};
     for (int k = 0; k < nout; ++k) po[m++] = {res[k].data(), core::broadcast_strides(res[k], shape)};
     plan = core::make_loop_plan(shape, po, m, n);  // ordered by the first output
-    for (int i = 0; i < n; ++i) plan.dtypes[i] = i == scalar_op ? sig.in[i] : in[i].dtype();
+    for (int i = 0; i < n; ++i) plan.dtypes[i] = i == scalar_op ? sig.in[i] : in[i]->dtype();
     for (int k = 0; k < nout; ++k) plan.dtypes[n + k] = res[k].dtype();
   }
   if (scalar_op >= 0) {
@@ -351,7 +356,7 @@ void apply_ufunc(const UfuncDef& def, const Operand* inputs, int n, const UfuncO
       core::assign(*out, res[k]);
       results[k] = *out;
     } else {
-      results[k] = res[k];
+      results[k] = std::move(res[k]);
     }
   }
 }

@@ -10,6 +10,7 @@
 #include "cunum/creation.hpp"
 #include "cunum/error.hpp"
 #include "cunum/manipulation.hpp"
+#include "routines/indexing_internal.hpp"
 
 namespace cunum {
 
@@ -42,7 +43,7 @@ void slice_indices(const Slice& s, int64_t len, int64_t& start, int64_t& step, i
 }
 }  // namespace
 
-ndarray index(const ndarray& a, const std::vector<Index>& idx) {
+ndarray basic_index(const ndarray& a, const std::vector<Index>& idx) {
   int consumed = 0, n_ellipsis = 0;
   for (const Index& i : idx) {
     if (i.kind == Index::Kind::Integer || i.kind == Index::Kind::Slice) ++consumed;
@@ -92,20 +93,13 @@ ndarray index(const ndarray& a, const std::vector<Index>& idx) {
         strides.push_back(0);
         break;
       case Index::Kind::Ellipsis: take_full(a.ndim() - consumed); break;
+      case Index::Kind::Array: CUNUM_ASSERT(false && "basic_index: an array item"); break;
     }
   }
   take_full(a.ndim() - dim);
   return ndarray(a.storage(), offset, shape, strides, a.dtype());
 }
 
-void index_assign(const ndarray& a, const std::vector<Index>& idx, const ndarray& value) {
-  core::assign(index(a, idx), value);
-}
-
-void index_assign(const ndarray& a, const std::vector<Index>& idx, const Scalar& value) {
-  ndarray v = index(a, idx);
-  v.fill(value);
-}
 
 // ---------------------------------------------------------------- take
 
@@ -130,15 +124,12 @@ TakeAxis take_axis(const ndarray& a, std::optional<int64_t> axis) {
   return {a, normalize_axis(*axis, a.ndim())};
 }
 
-// NumPy's checks of out=: the result's shape, and a dtype that casts safely
-// to a's (the rule of NumPy's buffered write-back, which then casts a's
-// items to out's dtype unsafely).
-void check_take_out(const std::optional<ndarray>& out, const Shape& shape, DType dtype) {
+// NumPy's check of out=: the result's shape. Its dtype may be any: the items
+// are cast to it unsafely (NumPy 2.5; NumPy up to 2.4 also required out's
+// dtype to cast safely to a's, gh-25588, and raised TypeError otherwise).
+void check_take_out(const std::optional<ndarray>& out, const Shape& shape, DType) {
   if (!out) return;
   if (out->shape() != shape) throw ValueError("output array does not match result of ndarray.take");
-  if (out->dtype() != dtype && !can_cast(out->dtype(), dtype, Casting::Safe))
-    throw TypeError("Cannot cast array data from " + dtype_repr(out->dtype()) + " to " + dtype_repr(dtype) +
-                    " according to the rule 'safe'");
 }
 
 [[noreturn]] void index_out_of_bounds(int64_t index, int axis, int64_t len) {

@@ -158,7 +158,7 @@ TEST(Indexing, TakeGathersAlongAnAxis) {
   ndarray col = take(a, int64_t{-1}, 1);
   EXPECT_EQ(col.shape(), (Shape{3}));
   EXPECT_EQ(host<int64_t>(col), (std::vector<int64_t>{3, 7, 11}));
-  // out= of another dtype that casts safely to a's (int8 -> int64).
+  // out= of another dtype, written with an unsafe cast (int64 -> int8).
   ndarray out = zeros({3}, DType::Int8);
   EXPECT_EQ(take(a, arange(4, 7), {}, out).data(), out.data());
   EXPECT_EQ(host<int8_t>(out), (std::vector<int8_t>{4, 5, 6}));
@@ -167,7 +167,11 @@ TEST(Indexing, TakeGathersAlongAnAxis) {
   EXPECT_THROW(take(a, int64_t{4}, 1), IndexError);
   EXPECT_THROW(take(a, arange(2), 2), AxisError);
   EXPECT_THROW(take(a, arange(0, 2, 1, DType::Float32), 0), TypeError);
-  EXPECT_THROW(take(a, arange(2), 0, zeros({2, 4}, DType::Float64)), TypeError);
+  {  // out= of any dtype (NumPy 2.5): int64 items into float64
+    ndarray f = zeros({2, 4}, DType::Float64);
+    take(a, arange(2), 0, f);
+    EXPECT_EQ(host<double>(f), (std::vector<double>{0, 1, 2, 3, 4, 5, 6, 7}));
+  }
   EXPECT_THROW(take(a, arange(2), 0, zeros({3, 4})), ValueError);
   try {
     take(a, arange(2, 5), 0);  // [2, 3, 4]: 3 is the first out of bounds

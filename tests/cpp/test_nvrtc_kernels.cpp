@@ -2,6 +2,7 @@
 // here — no GPU needed — so a kernel that does not compile fails CI.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 #include "backend/cuda/jit.hpp"
@@ -78,6 +79,27 @@ TEST(NvrtcKernels, EveryCastFillIotaCompiles) {
     }
     b.add(fill_source(static_cast<DType>(f), 3, true));
     b.add(iota_source(static_cast<DType>(f)));
+  }
+  EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
+}
+
+// The copy family's fast kernels (Note [Copy kernels]) for every dtype pair:
+// contiguous forward for every pair; reversed and the tiled transpose (in the
+// tile sizes the backend picks: 64 only for items of up to 4 bytes) for one
+// dtype and for casts into bool.
+TEST(NvrtcKernels, EveryCopyKernelCompiles) {
+  Batch b;
+  for (int f = 0; f < kNumDTypes; ++f) {
+    for (int t = 0; t < kNumDTypes; ++t) {
+      const DType from = static_cast<DType>(f), to = static_cast<DType>(t);
+      const size_t widest = std::max(itemsize(from), itemsize(to));
+      if (widest < 16) b.add(cast_contiguous_source(from, to, static_cast<int>(16 / widest), 2, false));
+      if (f != t && t != 0 && itemsize(from) + itemsize(to) != 8) continue;  // the rest: one dtype, into bool, 4 to 4 bytes
+      if (widest < 16) b.add(cast_contiguous_source(from, to, static_cast<int>(16 / widest), 1, true));
+      b.add(cast_transposed_source(from, to, 2, 32, 8, false));
+      if (itemsize(to) <= 4) b.add(cast_transposed_source(from, to, 3, 64, 1, false));
+      if (itemsize(from) == 4 && itemsize(to) == 4) b.add(cast_transposed_source(from, to, 2, 64, 1, true));
+    }
   }
   EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
 }
@@ -162,5 +184,48 @@ TEST(NvrtcKernels, EverySortKernelCompiles) {
   Batch b;
   b.add(sort_source({.op = SortOp::RunFlags, .dtype = DType::Bool, .flags = true}));
   for (bool perm : {false, true}) b.add(sort_source({.op = SortOp::RunScatter, .perm = perm}));
+// The scatter family (Note [Scatter kernels]): Assign per item size, and
+// Add/Max/Min per dtype (native atomics and compare-and-swap loops), with
+// index dtypes, modes, ranks and index widths spread over them.
+TEST(NvrtcKernels, EveryScatterCompiles) {
+  using backend::GatherMode;
+  using backend::ScatterOp;
+  const DType index_dtypes[] = {DType::Bool,  DType::Int8,   DType::UInt8, DType::Int16, DType::UInt16,
+                                DType::Int32, DType::UInt32, DType::Int64, DType::UInt64};
+  const int ranks[][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}, {2, 2}, {3, 0}, {0, 3}};
+  const GatherMode modes[] = {GatherMode::Raise, GatherMode::Wrap, GatherMode::Clip};
+  int v = 0;
+  Batch assign;
+  for (int itemsize : {1, 2, 4, 8, 16})
+    for (DType index : index_dtypes) {
+      const int* r = ranks[v % 7];
+      assign.add(scatter_source({itemsize, DType::UInt8, index, r[0], r[1], modes[v % 3], ScatterOp::Assign,
+                                 v % 2 == 0}));
+      ++v;
+    }
+  EXPECT_NO_THROW(compile_to_cubin(assign.src, kArch));
+  for (ScatterOp op : {ScatterOp::Add, ScatterOp::Max, ScatterOp::Min}) {
+    Batch b;
+    for (int d = 0; d < kNumDTypes; ++d) {
+      const DType dt = static_cast<DType>(d);
+      if (op != ScatterOp::Add && (dt == DType::Complex64 || dt == DType::Complex128)) continue;
+      const int* r = ranks[v % 7];
+      b.add(scatter_source({static_cast<int>(itemsize(dt)), dt, index_dtypes[v % 9], r[0], r[1], modes[v % 3], op,
+                            v % 2 == 0}));
+      ++v;
+    }
+    EXPECT_NO_THROW(compile_to_cubin(b.src, kArch)) << "op " << static_cast<int>(op);
+  }
+}
+
+// The select family (Note [Select kernels]): count, scan, and the write of
+// rows of every item size, of several items, and of positions.
+TEST(NvrtcKernels, EverySelectCompiles) {
+  Batch b;
+  b.add(select_source({SelectStage::Count, 1, false, false}));
+  b.add(select_source({SelectStage::Scan, 1, false, false}));
+  for (int itemsize : {1, 2, 4, 8, 16})
+    for (bool rows : {false, true}) b.add(select_source({SelectStage::Write, itemsize, false, rows}));
+  b.add(select_source({SelectStage::Write, 8, true, false}));
   EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
 }

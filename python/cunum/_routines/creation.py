@@ -163,5 +163,26 @@ def asnumpy(a, stream=None, order="C", out=None, *, blocking=True):
     return r
 
 
+def _check_scalar_casting(dst_dtype, src, casting):
+    """NumPy 2's casting check for a Python scalar copied into an array: the
+    scalar takes result_type(dst, scalar) (NEP 50; a bool is its own dtype)
+    and that dtype must cast to dst's under `casting`; a scalar of dst's kind passes
+    'equiv' only when dst has the scalar's default dtype (NumPy's own rule)."""
+    import numpy
+    if casting == "unsafe":
+        return
+    dst_dtype = numpy.dtype(dst_dtype)
+    resolved = numpy.dtype(bool) if type(src) is bool else numpy.result_type(dst_dtype, src)
+    if resolved != dst_dtype or type(src) is bool:
+        if not numpy.can_cast(resolved, dst_dtype, casting):
+            raise TypeError(f"Cannot cast scalar from {resolved!r} to {dst_dtype!r} "
+                            f"according to the rule '{casting}'")
+    elif casting == "equiv" and numpy.asarray(src).dtype != dst_dtype:
+        raise TypeError(f"cannot cast Python {type(src).__name__} to {dst_dtype} "
+                        f"under the casting rule 'equiv'")
+
+
 def copyto(dst, src, casting="same_kind", where=True):
+    if type(src) in (bool, int, float, complex) and isinstance(dst, ndarray):
+        _check_scalar_casting(dst.dtype, src, casting)
     _core._copyto(dst, src, casting, None if where is True else where)

@@ -1,5 +1,7 @@
 """Indexing routines with NumPy's signatures (NumPy's "Indexing routines"
 chapter); the C++ side is python/src/bind_indexing.cpp."""
+import operator
+
 from .. import _core
 from .._convert import asarray as _as
 from ._args import _a, _ret
@@ -27,3 +29,287 @@ def _index_array(x, device):
                             "according to the rule 'same_kind'")
         return _as(x, device=device)
     return _as(numpy.array(x, dtype=numpy.intp), device=device)
+
+
+_BAD_INDEX = ("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and "
+              "integer or boolean arrays are valid indices")
+
+
+def _key_array(x, device):
+    """An item of x[key] that is a sequence, a NumPy array or a NumPy scalar,
+    as NumPy converts it: a list or tuple becomes an array (an empty one is
+    intp); integer and bool arrays keep their dtype; a float array is
+    NumPy's 'arrays used as indices' IndexError, a sequence of floats (or
+    anything that is not a number) its 'only integers ...' IndexError. Made
+    on `device` (the indexed array's)."""
+    import numpy
+    is_array = isinstance(x, (numpy.ndarray, numpy.generic)) or hasattr(x, "__array__")
+    try:
+        arr = numpy.asarray(x)
+    except Exception:
+        raise IndexError(_BAD_INDEX) from None
+    if arr.dtype.kind not in "biu":
+        if arr.size == 0 and not is_array:
+            arr = arr.astype(numpy.intp)
+        elif is_array:
+            raise IndexError("arrays used as indices must be of integer (or boolean) type")
+        else:
+            raise IndexError(_BAD_INDEX)
+    return _as(arr, device=device)
+
+
+# ------------------------------------------------------ the nonzero family
+
+def nonzero(a):
+    """NumPy's nonzero. The result's size needs one wait for the device (the
+    count of non-zero entries), as in CuPy."""
+    return _core._nonzero(_a(a))
+
+
+def flatnonzero(a):
+    """NumPy's flatnonzero (one wait for the device: the count)."""
+    return _core._flatnonzero(_a(a))
+
+
+def argwhere(a):
+    """NumPy's argwhere (one wait for the device: the count)."""
+    return _core._argwhere(_a(a))
+
+
+def count_nonzero(a, axis=None, *, keepdims=False):
+    """NumPy's count_nonzero: a reduction, so no wait for the device; the
+    result is an array (a 0-d one for axis=None, as CuPy), not a Python int."""
+    return _core._count_nonzero(_a(a), axis, bool(keepdims))
+
+
+def compress(condition, a, axis=None, out=None):
+    """NumPy's compress (one wait for the device: the count)."""
+    c = _a(condition)
+    return _ret(_core._compress(c, _a(a), axis, out), out)
+
+
+def extract(condition, arr):
+    """NumPy's extract (one wait for the device: the count)."""
+    return _core._extract(_a(condition), _a(arr))
+
+
+# ------------------------------------------------------------- writes
+
+def _writable(a, name):
+    if not isinstance(a, ndarray):
+        raise TypeError(f"{name}() argument 1 must be cunum.ndarray, not {type(a).__name__}")
+    return a
+
+
+def put(a, ind, v, mode="raise"):
+    """NumPy's put: a.flat[ind] = v, v repeated to the length of ind. On the
+    GPU, repeated indices keep one of their values (which one is unspecified)."""
+    a = _writable(a, "put")
+    if isinstance(ind, ndarray):
+        if ind.dtype.kind in "fc":
+            ind = ind.astype("int64")  # NumPy converts put's indices unsafely
+    else:
+        import numpy
+        ind = numpy.asarray(ind)
+        if ind.dtype.kind == "f" or (ind.size == 0 and ind.dtype.kind not in "iub"):
+            ind = ind.astype(numpy.intp)
+    _core._put(a, ind, _as(v, device=a.device), mode)
+
+
+def putmask(a, mask, values):
+    """NumPy's putmask: a.flat[i] = values.flat[i % len(values)] where mask."""
+    a = _writable(a, "putmask")
+    _core._putmask(a, _as(mask, device=a.device), _as(values, device=a.device))
+
+
+def place(arr, mask, vals):
+    """NumPy's place: the true entries of mask take vals in turn (repeated);
+    one wait for the device (the count)."""
+    arr = _writable(arr, "place")
+    _core._place(arr, _as(mask, device=arr.device), _as(vals, device=arr.device))
+
+
+def take_along_axis(arr, indices, axis=-1):
+    return _core._take_along_axis(_a(arr), _a(indices), axis)
+
+
+def put_along_axis(arr, indices, values, axis):
+    arr = _writable(arr, "put_along_axis")
+    _core._put_along_axis(arr, _as(indices, device=arr.device), values, axis)
+
+
+# ------------------------------------------------------ insert and delete
+
+def _axis_of(arr, axis):
+    from .manipulation import ravel
+    if axis is None:
+        return (arr if arr.ndim == 1 else ravel(arr)), 0
+    axis = operator.index(axis)
+    if not -arr.ndim <= axis < arr.ndim:
+        from numpy.exceptions import AxisError
+        raise AxisError(axis, arr.ndim)
+    return arr, axis % arr.ndim
+
+
+def _host_obj(obj):
+    """obj of insert/delete on the host (NumPy's rules read its values)."""
+    import numpy
+    if isinstance(obj, ndarray):
+        return obj.get()
+    return numpy.asarray(obj)
+
+
+def delete(arr, obj, axis=None):
+    """NumPy's delete. obj: an int, a slice, a sequence or array of ints, or a
+    boolean mask of the axis's length."""
+    import numpy
+    arr = _a(arr)
+    arr, axis = _axis_of(arr, axis)
+    n = arr.shape[axis]
+    pre = (slice(None),) * axis
+    if isinstance(obj, slice):
+        keep = numpy.ones(n, dtype=bool)
+        keep[obj] = False
+    else:
+        o = _host_obj(obj)
+        if o.dtype == bool:
+            if o.shape != (n,):
+                raise ValueError("boolean array argument obj to delete must be one dimensional "
+                                 f"and match the axis length of {n}")
+            keep = ~o
+        else:
+            if o.size == 0 and o.dtype.kind not in "iu":
+                o = o.astype(numpy.intp)
+            if o.dtype.kind not in "iu":
+                raise IndexError("arrays used as indices must be of integer (or boolean) type")
+            flat = o.ravel()
+            bad = (flat < -n) | (flat >= n)
+            if bad.any():
+                raise IndexError(f"index {int(flat[bad][0])} is out of bounds for axis {axis} with size {n}")
+            keep = numpy.ones(n, dtype=bool)
+            keep[flat] = False
+    if keep.all():
+        return arr.copy()
+    return arr[pre + (_as(keep, device=arr.device),)]
+
+
+def insert(arr, obj, values, axis=None):
+    """NumPy's insert. obj: an int, a slice, a sequence or array of ints (or
+    a boolean mask, taken as its nonzero positions, as NumPy does)."""
+    import numpy
+    from .manipulation import moveaxis
+    arr = _a(arr)
+    arr, axis = _axis_of(arr, axis)
+    n = arr.shape[axis]
+    pre = (slice(None),) * axis
+    if isinstance(obj, slice):
+        idx = numpy.arange(*obj.indices(n), dtype=numpy.intp)
+    else:
+        idx = _host_obj(obj)
+        if idx.dtype == bool:
+            idx = numpy.flatnonzero(idx)
+        elif idx.size == 0 and idx.dtype.kind not in "iu":
+            idx = idx.astype(numpy.intp)
+        elif idx.dtype.kind not in "iu":
+            raise IndexError("index array argument obj to insert must be one dimensional or scalar")
+    vals = _as(values, device=arr.device)
+    if vals.dtype != arr.dtype:
+        vals = vals.astype(arr.dtype)
+    if idx.ndim == 0 or idx.size == 1:
+        scalar = idx.ndim == 0
+        i = int(idx.reshape(-1)[0])
+        if not -n <= i <= n:
+            raise IndexError(f"index {i} is out of bounds for axis {axis} with size {n}")
+        if i < 0:
+            i += n
+        while vals.ndim < arr.ndim:
+            vals = vals.reshape((1,) + vals.shape)
+        if scalar:
+            vals = moveaxis(vals, 0, axis)
+        numnew = vals.shape[axis]
+        shape = list(arr.shape)
+        shape[axis] = n + numnew
+        from .creation import empty
+        new = empty(tuple(shape), dtype=arr.dtype, device=arr.device)
+        new[pre + (slice(None, i),)] = arr[pre + (slice(None, i),)]
+        new[pre + (slice(i, i + numnew),)] = vals
+        new[pre + (slice(i + numnew, None),)] = arr[pre + (slice(i, None),)]
+        return new
+    idx = idx.ravel().astype(numpy.intp)
+    idx = numpy.where(idx < 0, idx + n, idx)  # NumPy's rule: then checked against the new length
+    numnew = idx.size
+    order = numpy.argsort(idx, kind="mergesort")
+    idx[order] += numpy.arange(numnew)
+    shape = list(arr.shape)
+    shape[axis] = n + numnew
+    keep = numpy.ones(n + numnew, dtype=bool)
+    keep[idx] = False
+    from .creation import empty
+    new = empty(tuple(shape), dtype=arr.dtype, device=arr.device)
+    new[pre + (_as(idx, device=arr.device),)] = vals
+    new[pre + (_as(keep, device=arr.device),)] = arr
+    return new
+
+
+# ------------------------------------------------------------ ndarray.flat
+
+class flatiter:
+    """ndarray.flat: the array as one dim in C order. Reading gives what
+    a.ravel()[key] gives; writing a.flat[key] = v repeats v (flattened) over
+    the selection, as NumPy does; iteration runs over the elements."""
+
+    def __init__(self, base):
+        self._base = base
+
+    @property
+    def base(self):
+        return self._base
+
+    def __len__(self):
+        return self._base.size
+
+    def _flat(self):
+        from .manipulation import ravel
+        return ravel(self._base)
+
+    def __iter__(self):
+        return iter(self._flat())
+
+    def __getitem__(self, key):
+        r = self._flat()[key]
+        # NumPy's flat indexing gives a copy (or a scalar), never a view.
+        return r.copy() if isinstance(r, ndarray) and r._shares_memory_with(self._base) else r
+
+    def __setitem__(self, key, value):
+        a = self._base
+        contiguous = a._c_contiguous
+        flat = a.reshape(-1) if contiguous else a._copy("C").reshape(-1)
+        sel_shape = flat[key].shape if not isinstance(key, int) else ()
+        n = 1
+        for s in sel_shape:
+            n *= s
+        v = _as(value, device=a.device)
+        if v.dtype != a.dtype:
+            v = v.astype(a.dtype)
+        if v.size != n and n > 0:
+            if v.size == 0:
+                return
+            v = take(v.reshape(-1), _arange(n, a.device), mode="wrap")
+        flat[key] = v.reshape(sel_shape) if v.size == n else v
+        if not contiguous:
+            a[...] = flat.reshape(a.shape)
+
+    def copy(self):
+        return self._flat().copy()
+
+    def __array__(self, dtype=None, copy=None):
+        import numpy
+        return numpy.asarray(self._flat().get(), dtype=dtype)
+
+    def __repr__(self):
+        return f"<cunum.flatiter of {self._base.shape} {self._base.dtype}>"
+
+
+def _arange(n, device):
+    from .creation import arange
+    return arange(n, device=device)

@@ -144,6 +144,58 @@ def column_stack(tup):
     return _core._column_stack(_seq(tup))
 
 
+def _block_depths(arrays, index):
+    """(index of the first deepest leaf, max leaf ndim, total size) of a
+    nested list of blocks, with NumPy's errors for tuples and mismatched
+    depths; an empty list ends its index with None."""
+    def where(ix):
+        return "arrays" + "".join(f"[{i}]" for i in ix if i is not None)
+    if isinstance(arrays, tuple):
+        raise TypeError(f"{where(index)} is a tuple. Only lists can be used to arrange blocks, "
+                        "and np.block does not allow implicit conversion from tuple to ndarray.")
+    if isinstance(arrays, list):
+        if not arrays:
+            return index + [None], 0, 0
+        parts = [_block_depths(a, index + [i]) for i, a in enumerate(arrays)]
+        first, nd, size = parts[0]
+        for ix, n, sz in parts[1:]:
+            size += sz
+            nd = max(nd, n)
+            if len(ix) != len(first):
+                raise ValueError(f"List depths are mismatched. First element was at depth "
+                                 f"{len(first)}, but there is an element at depth {len(ix)} "
+                                 f"({where(ix)})")
+            if ix[-1] is None:
+                first = ix
+        return first, nd, size
+    x = arrays if isinstance(arrays, ndarray) else _a(arrays)
+    return index, x.ndim, x.size
+
+
+def block(arrays):
+    """NumPy's block: nested lists of arrays joined along the last axes,
+    the innermost lists along the last one. Each leaf is raised to the
+    result's ndim with leading 1s, then the lists are concatenated from the
+    inside out (NumPy's own route for results of any size; its errors)."""
+    bottom, nd, _ = _block_depths(arrays, [])
+    depth = len(bottom)
+    if bottom and bottom[-1] is None:
+        raise ValueError("List at arrays" + "".join(f"[{i}]" for i in bottom if i is not None)
+                         + " cannot be empty")
+    ndim = max(nd, depth)
+
+    def leaf(x):
+        x = x if isinstance(x, ndarray) else _a(x)
+        return x.reshape((1,) * (ndim - x.ndim) + x.shape) if x.ndim < ndim else x
+
+    def join(a, d):
+        if d == depth:
+            return leaf(a)
+        return concatenate([join(x, d + 1) for x in a], axis=-(depth - d))
+    r = join(arrays, 0)
+    return r.copy() if depth == 0 else r
+
+
 # ---------------------------------------------------------------- splitting
 def array_split(ary, indices_or_sections, axis=0):
     return _core._array_split(_a(ary), indices_or_sections, axis)

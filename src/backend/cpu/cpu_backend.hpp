@@ -40,6 +40,10 @@ class CpuBackend final : public Backend {
   void sort(const SortPlan& plan) override;      // sort.cpp
   void search(const SearchPlan& plan) override;  // sort.cpp
   int64_t runs(const RunsPlan& plan) override;   // sort.cpp
+  void scatter(const ScatterPlan& plan) override;  // scatter.cpp
+  int64_t select_blocks(int64_t n) const override;  // select.cpp
+  int64_t select_count(const SelectPlan& plan) override;
+  void select_write(const SelectPlan& plan) override;
 
  private:
   LoopTable loops_;

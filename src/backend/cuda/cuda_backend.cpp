@@ -135,14 +135,6 @@ void CudaBackend::launch_plan(const LoadedKernel& k, const LoopPlan& plan, Param
   launch(k, p, plan.size());
 }
 
-void CudaBackend::copy(const LoopPlan& plan, DType src, DType dst) {
-  const int nd = static_cast<int>(plan.shape.size());
-  LoadedKernel k = kernel(key(Family::Cast, 0, src, dst, nd, plan.index32),
-                          [&] { return cast_source(src, dst, nd, plan.index32, false); });
-  ParamBlock p = plan_params(plan);
-  launch_plan(k, plan, p);
-}
-
 void CudaBackend::copy_where(const LoopPlan& plan, DType src, DType dst) {
   const int nd = static_cast<int>(plan.shape.size());
   LoadedKernel k = kernel(key(Family::CastWhere, 0, src, dst, nd, plan.index32),

@@ -33,7 +33,7 @@ class CudaBackend final : public Backend {
     copy_to_peer(dst, to.index, src, nbytes);
     return true;
   }
-  void copy(const LoopPlan& plan, DType src, DType dst) override;
+  void copy(const LoopPlan& plan, DType src, DType dst) override;  // copy.cpp
   void copy_where(const LoopPlan& plan, DType src, DType dst) override;
   void fill(const LoopPlan& plan, DType dst, const Scalar& value) override;
   void iota(void* dst, int64_t n, DType dtype, const Scalar& start, const Scalar& step) override;
@@ -44,6 +44,10 @@ class CudaBackend final : public Backend {
   void sort(const SortPlan& plan) override;      // sort.cpp
   void search(const SearchPlan& plan) override;  // sort.cpp
   int64_t runs(const RunsPlan& plan) override;   // sort.cpp
+  void scatter(const ScatterPlan& plan) override;  // scatter.cpp
+  int64_t select_blocks(int64_t n) const override;  // select.cpp
+  int64_t select_count(const SelectPlan& plan) override;
+  void select_write(const SelectPlan& plan) override;
 
   PoolStats pool_stats() override {
     auto s = pool_->stats();
@@ -75,7 +79,9 @@ class CudaBackend final : public Backend {
   // A key packs everything a generated source depends on into 64 bits
   // (family, op, two dtypes, ndim, index width), so a cache hit builds no
   // string and allocates nothing.
-  enum class Family : uint8_t { Ufunc, Cast, CastWhere, Fill, Iota, Reduce, Gather, Sort };
+  enum class Family : uint8_t {
+    Ufunc, Cast, CastWhere, Fill, Iota, Reduce, Gather, CastContiguous, CastTransposed, Scatter, Select, Sort
+  };
   static uint64_t key(Family f, int op, DType a, DType b, int nd, bool index32) {
     return uint64_t(f) | uint64_t(op) << 8 | uint64_t(a) << 16 | uint64_t(b) << 24 |
            uint64_t(nd) << 32 | uint64_t(index32) << 40;
@@ -85,6 +91,8 @@ class CudaBackend final : public Backend {
   static uint64_t gather_key(const GatherKernel& k);
   static uint64_t sort_key(const SortKernel& k);  // sort.cpp
   void launch_sort(const SortKernel& k, SortParams& p);  // over p.n items
+  static uint64_t scatter_key(const ScatterKernel& k);
+  static uint64_t select_key(const SelectKernel& k);
   // The kernel for key k: an in-memory hit builds nothing; a miss calls
   // make() for the source and compiles it (or loads it from the disk cache).
   template <class MakeSource> LoadedKernel kernel(uint64_t k, MakeSource&& make, bool fmad = true) {
@@ -96,6 +104,10 @@ class CudaBackend final : public Backend {
     return build_kernel(k, make(), fmad);
   }
   LoadedKernel build_kernel(uint64_t k, const std::string& source, bool fmad);
+  // The copy family's fast kernels (copy.cpp, Note [Copy kernels]): true
+  // when the plan fits the kernel and it was launched.
+  bool copy_contiguous(const LoopPlan& plan, DType src, DType dst);
+  bool copy_transposed(const LoopPlan& plan, DType src, DType dst);
   // The current thread's stream on this device (cunum.cuda.Stream); every
   // kernel, copy and allocation of this backend is ordered on it.
   cudaStream_t stream() const;

@@ -19,6 +19,16 @@ int gather_unroll() {
   return u;
 }
 
+// Streaming cache hints on the index reads and the stores (on by default;
+// CUNUM_GATHER_STREAMING=0 turns them off, for measuring).
+bool gather_streaming() {
+  static const bool on = [] {
+    const char* e = std::getenv("CUNUM_GATHER_STREAMING");
+    return !(e && e[0] == '0');
+  }();
+  return on;
+}
+
 int log2_itemsize(int itemsize) {
   int l = 0;
   while ((1 << l) < itemsize) ++l;
@@ -30,7 +40,7 @@ int log2_itemsize(int itemsize) {
 uint64_t CudaBackend::gather_key(const GatherKernel& k) {
   return uint64_t(Family::Gather) | uint64_t(log2_itemsize(k.itemsize)) << 8 | uint64_t(k.index) << 12 |
          uint64_t(k.outer_nd) << 16 | uint64_t(k.inner_nd) << 24 | uint64_t(k.mode) << 32 |
-         uint64_t(k.index32) << 34 | uint64_t(k.unroll) << 35;
+         uint64_t(k.index32) << 34 | uint64_t(k.unroll) << 35 | uint64_t(k.streaming) << 39;
 }
 
 void CudaBackend::gather(const GatherPlan& plan) {
@@ -44,7 +54,8 @@ void CudaBackend::gather(const GatherPlan& plan) {
                         static_cast<int>(plan.inner_shape.size()),
                         plan.mode,
                         plan.index32,
-                        gather_unroll()};
+                        gather_unroll(),
+                        gather_streaming()};
   LoadedKernel k = kernel(gather_key(gk), [&] { return gather_source(gk); });
   GatherParams p;
   p.in = plan.in;

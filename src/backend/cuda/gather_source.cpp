@@ -86,7 +86,9 @@ std::string gather_source(const GatherKernel& k) {
     s += "        const I j = r % nidx; ov[u] = r / nidx;\n";
   else
     s += "        const I j = r;\n";
-  s += "        x[u] = (long long)*(const Index*)(p.index + j * (I)p.index_stride);\n"
+  s += std::string("        x[u] = (long long)") +
+       (k.streaming ? "__ldcs((const Index*)(p.index + j * (I)p.index_stride));\n"
+                    : "*(const Index*)(p.index + j * (I)p.index_stride);\n") +
        "      }\n"
        "    }\n"
        "    // 2: the source addresses (null: past the end, or an index out of bounds)\n"
@@ -110,7 +112,9 @@ std::string gather_source(const GatherKernel& k) {
        "#pragma unroll\n"
        "    for (int u = 0; u < U; ++u) if (src[u]) val[u] = *(const Item*)src[u];\n"
        "#pragma unroll\n"
-       "    for (int u = 0; u < U; ++u) if (src[u]) ((Item*)p.out)[t0 + (long long)u * blockDim.x] = val[u];\n"
+       "    for (int u = 0; u < U; ++u) if (src[u]) " +
+       std::string(k.streaming && k.itemsize <= 8 ? "__stcs((Item*)p.out + t0 + (long long)u * blockDim.x, val[u]);\n"
+                                                  : "((Item*)p.out)[t0 + (long long)u * blockDim.x] = val[u];\n") +
        "  }\n"
        "}\n";
   return s;

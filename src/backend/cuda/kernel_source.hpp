@@ -72,6 +72,14 @@ std::string ufunc_source(const core::UfuncDef& def, int loop, const DType* dtype
 std::string ufunc_contiguous_source(const core::UfuncDef& def, int loop, const DType* dtypes, int vec,
                                     int unroll, int scalar_op = -1);
 std::string cast_source(DType from, DType to, int nd, bool index32, bool masked);
+// Note [Copy kernels] (copy_source.cpp): both operands contiguous and aligned
+// to vec items, the source read forward or backward (a reversed view).
+std::string cast_contiguous_source(DType from, DType to, int vec, int unroll, bool reversed);
+// The source's unit stride on dim p.iaux[0], the destination's on the last:
+// a tiled transpose through shared memory, `tile` x `tile` per block, the
+// blocks walking the tiles in groups of `group` tile rows; vec4: 4-byte items
+// with 16-byte aligned rows, whole squares moved by 16-byte accesses.
+std::string cast_transposed_source(DType from, DType to, int nd, int tile, int group, bool vec4);
 std::string fill_source(DType dtype, int nd, bool index32);
 std::string iota_source(DType dtype);
 // Note [Reduction strategies]
@@ -115,7 +123,11 @@ std::string reduce_source(core::ReduceId id, DType in, DType loop, DType out, in
 // `unroll` source addresses (one index load each, coalesced), then issues
 // all their loads, then the stores: several random reads in flight per
 // thread. An index out of bounds in mode Raise is reported (Note [Deferred
-// errors]) and its item is neither read nor written.
+// errors]) and its item is neither read nor written. The index reads and the
+// stores carry streaming hints (ld/st .cs: evict first), so that L2 keeps
+// more of the randomly read source, whose 32-byte sectors are most of the
+// traffic (an H100 measurement decides: CUNUM_GATHER_STREAMING=0 for the
+// plain accesses).
 struct GatherKernel {
   int itemsize;  // 1, 2, 4, 8, 16
   DType index;
@@ -123,6 +135,7 @@ struct GatherKernel {
   GatherMode mode;
   bool index32;
   int unroll;  // items per thread per tile, 1-8
+  bool streaming = true;  // cache hints on the index reads and stores
 };
 struct GatherParams {
   const void* in = nullptr;
@@ -168,5 +181,53 @@ struct SortParams {
   long long n = 0, len = 0, shift = 0;
 };
 std::string sort_source(const SortKernel& k);
+// Note [Scatter kernels]
+// The scatter family (Note [Scatter plans]) mirrors the gather's: its own
+// parameter struct (ScatterParams, the source's `S`), a kernel per item size
+// (Assign) or dtype (Add, Max, Min), index dtype, outer and inner rank, mode
+// and index width; a thread per value item, grid-stride. Add, Max and Min are
+// atomics: CUDA's own where the hardware has them (atomicAdd on int32,
+// uint32, (u)int64, float32, float64; atomicMax/Min on the integers), a
+// compare-and-swap loop on the item's aligned 32- or 64-bit word otherwise
+// (float16, 8- and 16-bit integers, float max/min with NaN propagating as
+// numpy.maximum), and complex Add as two atomic adds (its parts: each part
+// is exact, the pair is not one atomic step).
+struct ScatterKernel {
+  int itemsize;  // Assign: 1, 2, 4, 8, 16
+  DType dtype;   // Add, Max, Min: the target's
+  DType index;
+  int outer_nd, inner_nd;
+  GatherMode mode;
+  ScatterOp op;
+  bool index32;
+};
+struct ScatterParams {
+  void* out = nullptr;
+  const void* value = nullptr;
+  const void* index = nullptr;
+  int64_t n = 0, nidx = 0, inner = 0, len = 0, axis_stride = 0, index_stride = 0, value_index_stride = 0, axis = 0;
+  int64_t dims[3 * ParamBlock::kMaxRank] = {};  // shape[nd], strides[nd], value strides[nd]
+};
+std::string scatter_source(const ScatterKernel& k);
+
+// Note [Select kernels]
+// Compaction (Note [Select plans]) in three launches: `count` (a block per
+// kSelectChunk mask entries, 16 per thread read as one 16-byte load, counts
+// summed over the block), `scan` (one block: exclusive offsets of the block
+// counts, the total after them) and `write` (a block per chunk again; each
+// warp counts its 512 entries, the block offsets them, then the warp walks
+// its entries 32 at a time: a ballot says which lanes hold a true entry and
+// those lanes store at consecutive places, so the stores of a warp are one
+// contiguous run). Rows of `items` items of `itemsize` bytes each, or the
+// positions as int64 (`positions`).
+inline constexpr int64_t kSelectChunk = 4096;
+enum class SelectStage : uint8_t { Count, Scan, Write };
+struct SelectKernel {
+  SelectStage stage;
+  int itemsize;    // Write: 1, 2, 4, 8, 16
+  bool positions;  // Write: int64 positions instead of rows
+  bool rows;       // Write: more than one item per row
+};
+std::string select_source(const SelectKernel& k);
 
 }  // namespace cunum::backend::cuda

@@ -1,0 +1,50 @@
+// cunum/tiling.hpp — NumPy's "Tiling arrays", "Adding and removing elements"
+// (append, resize, trim_zeros), rollaxis and meshgrid. Every result is a new
+// array written in one pass (a strided copy per piece), except rollaxis and
+// trim_zeros, which are views as in NumPy.
+//
+//   auto t = cunum::tile(a, {2, 3});                 // a's blocks, 2 x 3
+//   auto r = cunum::repeat(a, 2, 0);                 // each row twice
+//   auto s = cunum::repeat(a, counts, 0);            // counts[i] copies of row i
+//   auto z = cunum::resize(a, {4, 5});               // a's elements repeated to fill
+//   auto g = cunum::meshgrid({x, y});                // indexing "xy"
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ndarray.hpp"
+
+namespace cunum {
+
+// NumPy's tile: reps (each >= 0) and a.shape are padded with leading 1s to
+// the same length; the result, C order, has shape a.shape * reps.
+ndarray tile(const ndarray& a, const std::vector<int64_t>& reps);
+// NumPy's repeat: each element along `axis` (of the flattened array when
+// nullopt) `repeats` times; one copy kernel, C order.
+ndarray repeat(const ndarray& a, int64_t repeats, std::optional<int64_t> axis = {});
+// Per-element repeats (a 1-d integer array of length 1 or a.shape[axis],
+// casting safely to int64). The result's size depends on the values: one
+// synchronisation reads their sum (and checks that none is negative), then
+// the positions are built on the device (Note [Expanding counts without a
+// scan]) and one gather writes the result.
+ndarray repeat(const ndarray& a, const ndarray& repeats, std::optional<int64_t> axis = {});
+// NumPy's rollaxis: a view with `axis` moved to before position `start`.
+ndarray rollaxis(const ndarray& a, int64_t axis, int64_t start = 0);
+// NumPy's resize function: the flattened a repeated (or cut) to fill
+// new_shape, C order; zeros when a or the result is empty.
+ndarray resize(const ndarray& a, const Shape& new_shape);
+// NumPy's append: concatenate((arr, values), axis), both flattened when axis
+// is nullopt.
+ndarray append(const ndarray& arr, const ndarray& values, std::optional<int64_t> axis = {});
+// NumPy 2's trim_zeros: a view without the leading ('f') and trailing ('b')
+// zeros of every axis (or of `axis` only). One synchronisation reads the
+// bounds.
+ndarray trim_zeros(const ndarray& filt, const std::string& trim = "fb", std::optional<int64_t> axis = {});
+// NumPy's meshgrid: indexing "xy" (Cartesian) or "ij" (matrix); sparse keeps
+// the broadcastable shapes; copy makes each result its own array (else views
+// with zero strides).
+std::vector<ndarray> meshgrid(const std::vector<ndarray>& xi, bool copy = true, bool sparse = false,
+                              const std::string& indexing = "xy");
+
+}  // namespace cunum

@@ -1,0 +1,137 @@
+// How a copy/cast plan becomes a kernel launch (Note [Copy kernels]).
+//
+// Note [Copy kernels]
+// Every copy (ascontiguousarray, astype, concatenate's slabs, flip(x).copy(),
+// assignment) arrives as a two-operand plan: operand 0 is read, operand 1
+// written, dims ordered by the destination's strides (its unit stride last).
+// Three kernels:
+// - contiguous: one dim, the destination's stride its itemsize, the source's
+//   plus or minus its itemsize (a reversed view), both aligned to 16 bytes:
+//   16-byte vector loads and stores, `unroll` vectors per thread in flight
+//   (CUNUM_COPY_UNROLL, 1-8, for measuring);
+// - transposed: the destination's unit stride on the last dim, the source's
+//   on another dim R: the strided kernel would read one item per 32-byte
+//   sector there; a shared-memory tile (CUNUM_COPY_TILE, 32 or 64) turns
+//   both sides into coalesced rows. CUNUM_COPY_GROUP takes the tiles in
+//   groups of tile rows (concurrent blocks sharing DRAM pages): measured no
+//   gain on the H100 (docs/kernel-tuning.md), so one row (plain order).
+//   Squares of 4-byte items with 16-byte aligned rows move by 16-byte
+//   accesses on both sides (CUNUM_COPY_VEC4=0 turns that off);
+// - strided: any other plan (kernel_source.cpp's grid-stride loop).
+#include <algorithm>
+#include <cstdlib>
+
+#include "backend/cuda/cuda_backend.hpp"
+
+namespace cunum::backend::cuda {
+
+namespace {
+int env_int(const char* name, int lo, int hi, int fallback) {
+  const char* e = std::getenv(name);
+  const int v = e ? std::atoi(e) : 0;
+  return v >= lo && v <= hi ? v : fallback;
+}
+int copy_unroll() {
+  static const int u = env_int("CUNUM_COPY_UNROLL", 1, 8, 2);
+  return u;
+}
+int copy_tile() {
+  static const int t = env_int("CUNUM_COPY_TILE", 32, 64, 64) >= 64 ? 64 : 32;
+  return t;
+}
+int copy_group() {  // 1, 2, 4, 8 or 16 rows of tiles per group
+  static const int g = [] {
+    const int v = env_int("CUNUM_COPY_GROUP", 1, 16, 1);
+    int p = 1;
+    while (p * 2 <= v) p *= 2;
+    return p;
+  }();
+  return g;
+}
+bool copy_vec4() {  // CUNUM_COPY_VEC4=0: item-by-item squares, for measuring
+  static const bool on = env_int("CUNUM_COPY_VEC4", 0, 1, 1) == 1;
+  return on;
+}
+int log2i(int v) {
+  int l = 0;
+  while ((1 << l) < v) ++l;
+  return l;
+}
+}  // namespace
+
+bool CudaBackend::copy_contiguous(const LoopPlan& plan, DType src, DType dst) {
+  if (plan.shape.size() != 1) return false;
+  const int64_t ss = static_cast<int64_t>(itemsize(src)), ds = static_cast<int64_t>(itemsize(dst));
+  const int vec = static_cast<int>(16 / std::max(ss, ds));
+  const int64_t s = plan.strides[0][0];
+  if (vec < 2 || plan.strides[1][0] != ds || (s != ss && s != -ss)) return false;
+  const bool reversed = s < 0;
+  // The lowest address of the source's first vector.
+  const auto first = reinterpret_cast<uintptr_t>(plan.data[0]) - (reversed ? (vec - 1) * ss : 0);
+  if (first % (ss * vec) != 0 || reinterpret_cast<uintptr_t>(plan.data[1]) % (ds * vec) != 0) return false;
+  const int64_t n = plan.size();
+  if (n == 0) return true;
+  const int unroll = copy_unroll();
+  LoadedKernel k = kernel(key(Family::CastContiguous, unroll | int(reversed) << 4, src, dst, 0, false),
+                          [&] { return cast_contiguous_source(src, dst, vec, unroll, reversed); });
+  ParamBlock p(0);
+  p.set_data(0, plan.data[0]);
+  p.set_data(1, plan.data[1]);
+  p.set_n(n);
+  // A block per tile of 256 * unroll vectors, as the contiguous ufunc kernel.
+  const int64_t tiles = (n / vec + 256 * unroll - 1) / (256 * unroll);
+  use_device();
+  void* args[] = {p.bytes.data()};
+  const unsigned grid = static_cast<unsigned>(std::clamp<int64_t>(tiles, 1, int64_t(1) << 30));
+  launch_kernel(k, dim3(grid), dim3(256), args, stream());
+  return true;
+}
+
+bool CudaBackend::copy_transposed(const LoopPlan& plan, DType src, DType dst) {
+  const int nd = static_cast<int>(plan.shape.size());
+  if (nd < 2) return false;
+  const int64_t ss = static_cast<int64_t>(itemsize(src)), ds = static_cast<int64_t>(itemsize(dst));
+  const int C = nd - 1;
+  if (plan.strides[1][C] != ds || std::llabs(plan.strides[0][C]) == ss) return false;
+  int R = -1;
+  for (int d = C - 1; d >= 0 && R < 0; --d)
+    if (std::llabs(plan.strides[0][d]) == ss) R = d;
+  // Small extents waste most of a tile: the strided kernel does better there.
+  if (R < 0 || plan.shape[R] < 16 || plan.shape[C] < 16) return false;
+  const int tile = ds <= 4 ? copy_tile() : 32;  // 64 x 65 items of 8+ bytes pass 48 KB
+  const int group = copy_group();
+  int64_t batch = 1;
+  for (int d = 0; d < C; ++d)
+    if (d != R) batch *= plan.shape[d];
+  const int64_t squares = ((plan.shape[C] + tile - 1) / tile) * ((plan.shape[R] + tile - 1) / tile);
+  if (squares >= (int64_t(1) << 31) || batch > 65535) return false;
+  // 16-byte accesses: 4-byte items, unit strides positive, every row and
+  // batch offset of both operands 16-byte aligned (Note [Copy kernels]).
+  bool vec4 = copy_vec4() && ss == 4 && ds == 4 && plan.strides[0][R] == 4;
+  for (int j = 0; j < 2 && vec4; ++j) {
+    vec4 = reinterpret_cast<uintptr_t>(plan.data[j]) % 16 == 0;
+    for (int d = 0; d < nd && vec4; ++d)
+      if (d != (j == 0 ? R : C)) vec4 = plan.strides[j][d] % 16 == 0;
+  }
+  LoadedKernel k = kernel(key(Family::CastTransposed, (tile == 64) | log2i(group) << 1 | int(vec4) << 5, src, dst,
+                              nd, false),
+                          [&] { return cast_transposed_source(src, dst, nd, tile, group, vec4); });
+  ParamBlock p = plan_params(plan);
+  p.set_iaux(0, R);
+  use_device();
+  void* args[] = {p.bytes.data()};
+  launch_kernel(k, dim3(static_cast<unsigned>(squares), static_cast<unsigned>(batch)), dim3(32, 8), args,
+                stream());
+  return true;
+}
+
+void CudaBackend::copy(const LoopPlan& plan, DType src, DType dst) {
+  if (copy_contiguous(plan, src, dst) || copy_transposed(plan, src, dst)) return;
+  const int nd = static_cast<int>(plan.shape.size());
+  LoadedKernel k = kernel(key(Family::Cast, 0, src, dst, nd, plan.index32),
+                          [&] { return cast_source(src, dst, nd, plan.index32, false); });
+  ParamBlock p = plan_params(plan);
+  launch_plan(k, plan, p);
+}
+
+}  // namespace cunum::backend::cuda

@@ -1,0 +1,356 @@
+// NumPy's pad (its "Padding arrays" chapter), written as NumPy's own
+// algorithm: the center copied once into the new array, then axis by axis
+// each pad area written from values already in the array (edges, mirror
+// images, periods) or from a statistic of them. Every piece is one strided
+// copy or fill (Note [Pad pieces]); nothing is read twice for the common
+// modes, so constant, edge, reflect, symmetric and wrap move as many bytes
+// as one copy of the result.
+//
+// Note [Pad pieces]
+// After axis k is padded, the pad areas of the later axes are still empty,
+// so axis k works on a "region of interest": the whole extent of axes <= k
+// and only the original area of the later ones (NumPy's _view_roi). Corners
+// are thus written once, by the last axis, from values the earlier axes
+// already wrote, and the result equals NumPy's for every mode.
+#include "cunum/padding.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "core/assign.hpp"
+#include "cunum/creation.hpp"
+#include "cunum/error.hpp"
+#include "cunum/indexing.hpp"
+#include "cunum/manipulation.hpp"
+#include "cunum/reduction.hpp"
+#include "cunum/ufuncs.hpp"
+
+namespace cunum {
+
+PadMode pad_mode_from_string(std::string_view m) {
+  static constexpr std::pair<std::string_view, PadMode> kModes[] = {
+      {"constant", PadMode::Constant}, {"edge", PadMode::Edge},       {"linear_ramp", PadMode::LinearRamp},
+      {"maximum", PadMode::Maximum},   {"mean", PadMode::Mean},       {"median", PadMode::Median},
+      {"minimum", PadMode::Minimum},   {"reflect", PadMode::Reflect}, {"symmetric", PadMode::Symmetric},
+      {"wrap", PadMode::Wrap},         {"empty", PadMode::Empty}};
+  for (const auto& [name, mode] : kModes)
+    if (name == m) return mode;
+  throw ValueError("mode '" + std::string(m) + "' is not supported");
+}
+
+namespace {
+using Pair = std::pair<int64_t, int64_t>;
+
+// x[..., s, ...] with s on `axis`.
+ndarray at(const ndarray& x, int axis, Slice s) {
+  std::vector<Index> key(static_cast<size_t>(axis), Index(Slice{}));
+  key.push_back(Index(s));
+  return index(x, key);
+}
+
+template <class T>
+std::vector<T> per_axis(const std::vector<T>& v, int nd, const T& dflt, const char* what) {
+  if (v.empty()) return std::vector<T>(nd, dflt);
+  if (v.size() == 1) return std::vector<T>(nd, v[0]);
+  if (static_cast<int>(v.size()) != nd)
+    throw ValueError(std::string(what) + " must have one (before, after) pair per axis, or one for all");
+  return v;
+}
+
+// NumPy's _view_roi (Note [Pad pieces]).
+ndarray roi(const ndarray& padded, const std::vector<Pair>& w, const Shape& orig, int axis) {
+  std::vector<Index> key;
+  for (int d = 0; d < padded.ndim(); ++d)
+    key.push_back(d <= axis ? Index(Slice{}) : Index(Slice{w[d].first, w[d].first + orig[d], {}}));
+  return index(padded, key);
+}
+
+// NumPy's _set_pad_area with arrays (broadcast along the axis) or scalars.
+void set_area(const ndarray& r, int axis, Pair w, const ndarray& left, const ndarray& right) {
+  const int64_t n = r.shape()[axis];
+  if (w.first) core::assign(at(r, axis, Slice{0, w.first, {}}), left);
+  if (w.second) core::assign(at(r, axis, Slice{n - w.second, {}, {}}), right);
+}
+void fill_area(const ndarray& r, int axis, Pair w, const Scalar& left, const Scalar& right) {
+  const int64_t n = r.shape()[axis];
+  if (r.size() == 0) return;
+  if (w.first) at(r, axis, Slice{0, w.first, {}}).fill(left);
+  if (w.second) at(r, axis, Slice{n - w.second, {}, {}}).fill(right);
+}
+
+std::pair<ndarray, ndarray> edges(const ndarray& r, int axis, Pair w) {
+  const int64_t right = r.shape()[axis] - w.second;
+  return {at(r, axis, Slice{w.first, w.first + 1, {}}), at(r, axis, Slice{right - 1, right, {}})};
+}
+
+// NumPy's linspace(end, edge, width, endpoint=False, dtype=padded's) along
+// `axis`, computed as NumPy computes it (Note [Linear ramps]).
+//
+// Note [Linear ramps]
+// NumPy's linspace works in result_type(end, edge, float) and multiplies by
+// step = delta / width, unless some step of the whole array is 0, when it
+// divides first and multiplies by delta (its denormal rule): the rounding
+// differs, so both are computed and the flag, a 0-d array, picks one on the
+// device (no synchronisation). Integer results are floored, then cast.
+ndarray ramp(const ndarray& edge, const Scalar& end, int64_t width, int axis, DType out) {
+  std::vector<DType> strong{edge.dtype()};
+  std::vector<WeakKind> weak{WeakKind::Float};  // linspace's result is inexact
+  if (end.strong) strong.push_back(end.dtype);
+  else weak.push_back(end.weak_kind());
+  const DType dt = result_type(strong.data(), static_cast<int>(strong.size()), weak.data(), static_cast<int>(weak.size()));
+  const ndarray delta = subtract(edge, end, {.dtype = dt});
+  Shape s(edge.ndim(), 1);
+  s[axis] = width;
+  const ndarray t = reshape(arange(Scalar(0), Scalar(width), Scalar(1), dt, edge.device()), s);
+  const ndarray step = divide(delta, Scalar(width));
+  ndarray y = multiply(t, step);
+  core::assign_where(y, multiply(divide(t, Scalar(width)), delta), any(equal(step, Scalar(0))));
+  add(y, end, {.out = y});  // NumPy's y += start, in y's dtype
+  if (is_integer(out)) y = floor_divide(y, Scalar(1));
+  return y.astype(out, false);
+}
+
+// Round half to even (NumPy's round) of a float array, from floor_divide
+// and remainder.
+ndarray round_even(const ndarray& x) {
+  const ndarray f = floor_divide(x, Scalar(1));
+  const ndarray d = subtract(x, f);
+  const ndarray up = logical_or(greater(d, Scalar(0.5)),
+                                logical_and(equal(d, Scalar(0.5)), equal(remainder(f, Scalar(2)), Scalar(1))));
+  return add(f, up);
+}
+
+Scalar lowest(DType d) {
+  if (is_bool(d)) return Scalar(false);
+  if (is_integer(d)) {
+    if (dtype_kind(d) == 'u') return Scalar(0);
+    return Scalar(static_cast<long long>(-(static_cast<uint64_t>(1) << (8 * itemsize(d) - 1))));
+  }
+  const double inf = std::numeric_limits<double>::infinity();
+  return is_complex(d) ? Scalar(-inf, -inf) : Scalar(-inf);
+}
+
+// np.median(x, axis, keepdims=True) without a sort (Note [Median by ranks]).
+//
+// Note [Median by ranks]
+// The element of rank r of a row is the one with (#less <= r < #less-or-equal);
+// the counts come from comparing every pair of the row, in blocks of at most
+// 2^24 pairs, then a masked max picks the value. O(k^2) for a row of k, but
+// on the device and exact; NaN rows give NaN as NumPy's. pad's median reads
+// stat_length values per row (the whole axis by default). When the sort
+// branch lands, a partition replaces this.
+ndarray median_keepdims(const ndarray& x, int axis) {
+  const int64_t k = x.shape()[axis];
+  Shape kept = x.shape();
+  kept[axis] = 1;
+  const ndarray moved = moveaxis(x, {axis}, {-1});
+  const int64_t rows = shape_size(kept);
+  const ndarray m2 = reshape(moved.copy('C'), {rows, k});
+  if (k == 0 || rows == 0) return reshape(mean(m2, ReduceOptions{{{1}}}), kept);
+  const DType dt = x.dtype();
+  const int64_t lo_rank = (k - 1) / 2, hi_rank = k / 2;
+  const int64_t jb = std::max<int64_t>(1, std::min<int64_t>(k, (int64_t{1} << 24) / k));
+  const int64_t rb = std::max<int64_t>(1, (int64_t{1} << 24) / (k * jb));
+  ndarray lo = empty({rows}, dt, x.device()), hi = empty({rows}, dt, x.device());
+  for (int64_t r0 = 0; r0 < rows; r0 += rb) {
+    const ndarray c = index(m2, {Index(Slice{r0, std::min(rows, r0 + rb), {}})});
+    const int64_t m = c.shape()[0];
+    const ndarray ci = reshape(c, {m, k, 1});
+    ndarray less_n = zeros({m, k}, DType::Int64, x.device()), leq_n = zeros({m, k}, DType::Int64, x.device());
+    for (int64_t j0 = 0; j0 < k; j0 += jb) {
+      const ndarray cj = reshape(index(c, {Index(Slice{}), Index(Slice{j0, std::min(k, j0 + jb), {}})}),
+                                 {m, 1, std::min(k, j0 + jb) - j0});
+      add(less_n, sum(less(cj, ci), 2), {.out = less_n});
+      add(leq_n, sum(less_equal(cj, ci), 2), {.out = leq_n});
+    }
+    for (int which = 0; which < 2; ++which) {
+      const int64_t r = which ? hi_rank : lo_rank;
+      const ndarray sel = logical_and(less_equal(less_n, Scalar(r)), greater(leq_n, Scalar(r)));
+      ndarray masked = full({m, k}, lowest(dt), dt, x.device());
+      core::assign_where(masked, c, sel);
+      core::assign(index(which ? hi : lo, {Index(Slice{r0, r0 + m, {}})}), max(masked, 1));
+    }
+  }
+  const ndarray pair = k % 2 ? reshape(lo, {rows, 1}) : stack({lo, hi}, 1);
+  ndarray med = mean(pair, ReduceOptions{{{1}}});
+  if (is_inexact(dt)) core::assign_where(med, full(Shape{}, Scalar(std::nan("")), med.dtype(), x.device()),
+                                         any(not_equal(m2, m2), 1));
+  return reshape(med, kept);
+}
+
+ndarray stat(const ndarray& chunk, int axis, PadMode mode, DType padded) {
+  ndarray s;
+  ReduceOptions o{{{axis}}, true};
+  switch (mode) {
+    case PadMode::Maximum: s = max(chunk, o); break;
+    case PadMode::Minimum: s = min(chunk, o); break;
+    case PadMode::Mean: s = mean(chunk, o); break;
+    default: s = median_keepdims(chunk, axis); break;
+  }
+  if (is_integer(padded) && !is_integer(s.dtype()) && !is_bool(s.dtype())) s = round_even(s);
+  return s;
+}
+
+// NumPy's _set_reflect_both: one round of mirror images into both pad areas;
+// returns the widths still to fill.
+Pair reflect_both(const ndarray& r, int axis, Pair w, bool odd, int64_t period, bool include_edge) {
+  auto [left, right] = w;
+  int64_t old = r.shape()[axis] - right - left, edge_offset;
+  if (include_edge) {
+    old = old / period * period;
+    edge_offset = 1;
+  } else {
+    old = (old - 1) / (period - 1) * (period - 1) + 1;
+    edge_offset = 0;
+    old -= 1;
+  }
+  auto mirror = [&](ndarray chunk, Slice edge) {
+    return odd ? subtract(multiply(at(r, axis, edge), Scalar(2)), chunk) : chunk;
+  };
+  if (left > 0) {
+    const int64_t len = std::min(old, left);
+    const int64_t stop = left - edge_offset, start = stop + len;
+    const ndarray chunk = mirror(at(r, axis, Slice{start, stop, -1}), Slice{left, left + 1, {}});
+    core::assign(at(r, axis, Slice{left - len, left, {}}), chunk);
+    left -= len;
+  }
+  if (right > 0) {
+    const int64_t len = std::min(old, right);
+    const int64_t start = -right + edge_offset - 2, stop = start - len;
+    const ndarray chunk = mirror(at(r, axis, Slice{start, stop, -1}), Slice{-right - 1, -right, {}});
+    const int64_t at0 = r.shape()[axis] - right;
+    core::assign(at(r, axis, Slice{at0, at0 + len, {}}), chunk);
+    right -= len;
+  }
+  return {left, right};
+}
+
+// NumPy's _set_wrap_both: one period into both pad areas.
+Pair wrap_both(const ndarray& r, int axis, Pair w, int64_t original) {
+  const auto [left, right] = w;
+  int64_t period = r.shape()[axis] - right - left;
+  period = period / original * original;
+  Pair rest{0, 0};
+  if (left > 0) {
+    const int64_t end = left + period, start = end - std::min(period, left);
+    const ndarray chunk = at(r, axis, Slice{start, end, {}});
+    if (left > period) {
+      core::assign(at(r, axis, Slice{left - period, left, {}}), chunk);
+      rest.first = left - period;
+    } else {
+      core::assign(at(r, axis, Slice{{}, left, {}}), chunk);
+    }
+  }
+  if (right > 0) {
+    const int64_t start = -right - period, end = start + std::min(period, right);
+    const ndarray chunk = at(r, axis, Slice{start, end, {}});
+    if (right > period) {
+      core::assign(at(r, axis, Slice{-right, -right + period, {}}), chunk);
+      rest.second = right - period;
+    } else {
+      core::assign(at(r, axis, Slice{-right, {}, {}}), chunk);
+    }
+  }
+  return rest;
+}
+}  // namespace
+
+ndarray pad(const ndarray& a, const std::vector<Pair>& widths_in, PadMode mode, const PadOptions& o) {
+  const int nd = a.ndim();
+  if (widths_in.empty() && nd > 0) throw ValueError("pad_width must have at least one (before, after) pair");
+  const std::vector<Pair> w = per_axis(widths_in, nd, Pair{0, 0}, "pad_width");
+  for (const Pair& p : w)
+    if (p.first < 0 || p.second < 0) throw ValueError("index can't contain negative values");
+  Shape shape;
+  for (int d = 0; d < nd; ++d) shape.push_back(w[d].first + a.shape()[d] + w[d].second);
+  const char order = a.is_f_contiguous() && !a.is_c_contiguous() ? 'F' : 'C';
+  ndarray padded = empty(shape, a.dtype(), a.device(), order);
+  const Shape& orig = a.shape();
+  if (a.size() > 0) {
+    std::vector<Index> center;
+    for (int d = 0; d < nd; ++d) center.push_back(Index(Slice{w[d].first, w[d].first + orig[d], {}}));
+    core::assign(index(padded, center), a);
+  }
+  if (mode == PadMode::Constant) {
+    const auto values = per_axis(o.constant_values, nd, std::pair{Scalar(0), Scalar(0)}, "constant_values");
+    for (int d = 0; d < nd; ++d) fill_area(roi(padded, w, orig, d), d, w[d], values[d].first, values[d].second);
+    return padded;
+  }
+  if (mode == PadMode::Empty || padded.size() == 0) return padded;
+  if (a.size() == 0) {
+    for (int d = 0; d < nd; ++d)
+      if (orig[d] == 0 && (w[d].first || w[d].second))
+        throw ValueError("can't extend empty axis " + std::to_string(d) +
+                         " using modes other than 'constant' or 'empty'");
+    return padded;
+  }
+  switch (mode) {
+    case PadMode::Edge:
+      for (int d = 0; d < nd; ++d) {
+        const ndarray r = roi(padded, w, orig, d);
+        const auto [l, rt] = edges(r, d, w[d]);
+        set_area(r, d, w[d], l, rt);
+      }
+      break;
+    case PadMode::LinearRamp: {
+      const auto ends = per_axis(o.end_values, nd, std::pair{Scalar(0), Scalar(0)}, "end_values");
+      for (int d = 0; d < nd; ++d) {
+        const ndarray r = roi(padded, w, orig, d);
+        const auto [l, rt] = edges(r, d, w[d]);
+        if (w[d].first) core::assign(at(r, d, Slice{0, w[d].first, {}}), ramp(l, ends[d].first, w[d].first, d, a.dtype()));
+        if (w[d].second) {
+          const ndarray right = ramp(rt, ends[d].second, w[d].second, d, a.dtype());
+          core::assign(at(r, d, Slice{r.shape()[d] - w[d].second, {}, {}}), at(right, d, Slice{{}, {}, -1}));
+        }
+      }
+      break;
+    }
+    case PadMode::Maximum: case PadMode::Minimum: case PadMode::Mean: case PadMode::Median: {
+      using Len = std::pair<std::optional<int64_t>, std::optional<int64_t>>;
+      const auto lengths = per_axis(o.stat_length, nd, Len{}, "stat_length");
+      for (int d = 0; d < nd; ++d) {
+        const ndarray r = roi(padded, w, orig, d);
+        const int64_t li = w[d].first, ri = r.shape()[d] - w[d].second, max_len = ri - li;
+        int64_t ll = lengths[d].first.value_or(max_len), rl = lengths[d].second.value_or(max_len);
+        if (ll < 0 || rl < 0) throw ValueError("index can't contain negative values");
+        ll = std::min(ll, max_len);
+        rl = std::min(rl, max_len);
+        if ((ll == 0 || rl == 0) && (mode == PadMode::Maximum || mode == PadMode::Minimum))
+          throw ValueError("stat_length of 0 yields no value for padding");
+        if (!w[d].first && !w[d].second) continue;
+        const ndarray ls = stat(at(r, d, Slice{li, li + ll, {}}), d, mode, a.dtype());
+        const ndarray rs = ll == max_len && rl == max_len ? ls : stat(at(r, d, Slice{ri - rl, ri, {}}), d, mode, a.dtype());
+        set_area(r, d, w[d], ls, rs);
+      }
+      break;
+    }
+    case PadMode::Reflect: case PadMode::Symmetric: {
+      const bool include_edge = mode == PadMode::Symmetric;
+      for (int d = 0; d < nd; ++d) {
+        Pair left_right = w[d];
+        if (orig[d] == 1 && (w[d].first || w[d].second)) {
+          const auto [l, rt] = edges(padded, d, w[d]);
+          set_area(padded, d, w[d], l, rt);
+          continue;
+        }
+        const ndarray r = roi(padded, w, orig, d);
+        while (left_right.first > 0 || left_right.second > 0)
+          left_right = reflect_both(r, d, left_right, o.reflect_odd, orig[d], include_edge);
+      }
+      break;
+    }
+    case PadMode::Wrap:
+      for (int d = 0; d < nd; ++d) {
+        const ndarray r = roi(padded, w, orig, d);
+        Pair left_right = w[d];
+        while (left_right.first > 0 || left_right.second > 0) left_right = wrap_both(r, d, left_right, orig[d]);
+      }
+      break;
+    default: break;
+  }
+  return padded;
+}
+
+}  // namespace cunum

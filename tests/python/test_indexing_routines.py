@@ -1,0 +1,245 @@
+"""The indexing routines on the select and scatter primitives: the nonzero
+family (nonzero, flatnonzero, argwhere, where with one argument,
+count_nonzero), compress, extract, put, putmask, place, take_along_axis,
+put_along_axis, insert, delete, ndarray.flat, the ndarray methods, and
+cunumx.scatter_add/max/min, against NumPy on every device."""
+import numpy
+import pytest
+
+from helpers import ALL_DTYPES, assert_raises_like, compare, dtype_params, make_data
+
+pytestmark = pytest.mark.usefixtures("device")
+
+LAYOUTS = {
+    "c": lambda a: a,
+    "f": lambda a: a.T.copy().T,
+    "reversed": lambda a: a[::-1],
+    "stepped": lambda a: a[..., ::2],
+}
+
+
+@pytest.mark.parametrize("dtype", dtype_params(ALL_DTYPES))
+@pytest.mark.parametrize("shape", [(7,), (3, 5), (2, 3, 4), (0,), (3, 0, 2)], ids=str)
+def test_nonzero_family(dtype, shape):
+    x = make_data(shape, dtype)
+    if x.size:
+        x.reshape(-1)[::3] = 0
+    compare(lambda xp, x: (xp.nonzero(x), xp.flatnonzero(x), xp.argwhere(x), xp.where(x), x.nonzero()), x)
+    compare(lambda xp, x: xp.asarray(xp.count_nonzero(x)), x)
+    for ax in range(len(shape)):
+        compare(lambda xp, x: (xp.count_nonzero(x, axis=ax), xp.count_nonzero(x, axis=ax, keepdims=True)), x)
+    if len(shape) > 1:
+        compare(lambda xp, x: xp.count_nonzero(x, axis=(0, -1)), x)
+
+
+@pytest.mark.parametrize("layout", list(LAYOUTS))
+def test_nonzero_views(layout):
+    compare(lambda xp: xp.nonzero(LAYOUTS[layout](xp.arange(24).reshape(4, 6) % 3 == 0)))
+    compare(lambda xp: xp.argwhere(LAYOUTS[layout](xp.arange(24.0).reshape(4, 6) - 10)))
+
+
+def test_nonzero_zero_d_and_special_values():
+    assert_raises_like(lambda xp: xp.nonzero(xp.asarray(3)))
+    compare(lambda xp: (xp.argwhere(xp.asarray(3)), xp.argwhere(xp.asarray(0))))
+    compare(lambda xp: xp.nonzero(xp.asarray([0.0, -0.0, numpy.nan, numpy.inf, 1e-300])))
+    compare(lambda xp: xp.flatnonzero(xp.asarray([0j, 1j, complex(0, -0.0), 2 + 0j])))
+
+
+def test_nonzero_large(rng):
+    m = rng.random((700, 500)) > 0.6
+    compare(lambda xp, m: (xp.nonzero(m), xp.flatnonzero(m[::-1]), xp.count_nonzero(m, axis=1)), m)
+
+
+@pytest.mark.parametrize("axis", [None, 0, 1, -1])
+def test_compress_extract(axis):
+    a = numpy.arange(20.0).reshape(4, 5)
+    for cond in ([True, False, True, True], [0, 1, 0, 1, 1], [False, True], [], [1, 0, 1, 0, 0, 1]):
+        compare(lambda xp, a: xp.compress(cond, a, axis=axis), a)
+        compare(lambda xp, a: a.compress(cond, axis=axis), a)
+    compare(lambda xp, a: xp.extract(a % 3 == 0, a), a)
+    compare(lambda xp, a: xp.extract(a[:, ::-1] > 7, a.T), a)
+    compare(lambda xp, a: xp.extract([1, 0, 1], a), a)
+    assert_raises_like(lambda xp, a: xp.compress([[True]], a), a)
+
+
+def test_compress_out():
+    def f(xp):
+        a = xp.arange(12).reshape(3, 4)
+        out = xp.zeros((2, 4), dtype=xp.int64)
+        r = xp.compress([True, False, True], a, axis=0, out=out)
+        return r, out
+    compare(f)
+
+
+@pytest.mark.parametrize("mode", ["raise", "wrap", "clip"])
+def test_put_modes(mode):
+    def f(xp):
+        a = xp.arange(12.0).reshape(3, 4)
+        xp.put(a, [0, -1, 5], [100.0, 200.0, 300.0], mode=mode)
+        b = xp.arange(12).reshape(3, 4)[:, ::-1]       # not contiguous: written back
+        b.put(xp.asarray([1, 7]), -5, mode=mode)
+        c = xp.zeros(6)
+        xp.put(c, [1, 2, 3, 4, 5], [1.0, 2.0])          # values cycled
+        return a, b, c
+    compare(f)
+    if mode != "raise":
+        compare(lambda xp: _put(xp.zeros(5), [7, -9, 12], [1.0, 2.0, 3.0], mode))
+
+
+def _put(a, ind, v, mode="raise"):
+    a.put(ind, v, mode=mode)
+    return a
+
+
+def test_put_errors():
+    assert_raises_like(lambda xp: _put(xp.zeros(5), [5], 1.0))
+    assert_raises_like(lambda xp: _put(xp.zeros(5), [-6], 1.0))
+    assert_raises_like(lambda xp: _put(xp.zeros(0), [0], 1.0))
+    compare(lambda xp: _put(xp.zeros(5), [1.5, 3.9], 1.0))  # NumPy casts the indices unsafely
+
+
+@pytest.mark.parametrize("dtype", dtype_params(ALL_DTYPES))
+def test_putmask_place(dtype):
+    a = make_data((3, 4), dtype)
+    m = make_data((3, 4), numpy.bool_)
+    v = make_data((5,), dtype)
+
+    def f(xp, a, m, v):
+        b, c, d = a.copy(), a.copy(), a.copy()
+        xp.putmask(b, m, v)
+        xp.place(c, m, v)
+        xp.putmask(d, m, v[:1])
+        return b, c, d
+    compare(f, a, m, v)
+
+
+def test_putmask_place_errors():
+    assert_raises_like(lambda xp: xp.putmask(xp.zeros(4), xp.zeros(3, bool), 1.0))
+    assert_raises_like(lambda xp: xp.place(xp.zeros(4), xp.ones(4, bool), xp.zeros(0)))
+
+
+@pytest.mark.parametrize("axis", [0, 1, -1, None])
+def test_take_put_along_axis(axis, rng):
+    a = rng.random((4, 5))
+    idx = rng.integers(-4, 4, (4, 5)) if axis == 0 else rng.integers(-5, 5, (4, 5))
+    if axis is None:
+        idx = rng.integers(-20, 20, 7)
+    compare(lambda xp, a, i: xp.take_along_axis(a, i, axis), a, idx)
+    sub = idx[:2] if axis in (0, None) else idx[:, :2]
+    compare(lambda xp, a, i: xp.take_along_axis(a, i, axis), a, sub)
+
+    def put(xp, a, i):
+        b = a.copy()
+        uniq = i if axis is None else i[:1] if axis in (0,) else i[:, :1]
+        xp.put_along_axis(b, uniq, -1.0, axis)
+        return b
+    compare(put, a, idx)
+
+
+def test_along_axis_errors():
+    assert_raises_like(lambda xp: xp.take_along_axis(xp.zeros((2, 3)), xp.zeros(2, dtype=xp.int64), 1))
+    assert_raises_like(lambda xp: xp.take_along_axis(xp.zeros((2, 3)), xp.zeros((2, 1)), 1))
+    assert_raises_like(lambda xp: xp.take_along_axis(xp.zeros((2, 3)), xp.full((2, 1), 3), 1))
+    assert_raises_like(lambda xp: xp.take_along_axis(xp.zeros((2, 3)), xp.zeros((2, 1), dtype=int), 5))
+
+
+DELETE_OBJS = [1, -1, slice(1, 4), slice(None, None, 2), [0, 2], [], numpy.array([1, 1, 3]),
+               numpy.array([True, False, True, False, False, True]), numpy.array(2)]
+
+
+@pytest.mark.parametrize("obj", DELETE_OBJS, ids=repr)
+def test_delete(obj):
+    compare(lambda xp: xp.delete(xp.arange(6) * 2, obj))
+    compare(lambda xp: xp.delete(xp.arange(36).reshape(6, 6), obj, axis=1))
+    compare(lambda xp: xp.delete(xp.arange(36.0).reshape(6, 6), obj, axis=0))
+    compare(lambda xp: xp.delete(xp.arange(36).reshape(6, 6), obj))
+
+
+def test_delete_errors():
+    assert_raises_like(lambda xp: xp.delete(xp.arange(6), 6))
+    assert_raises_like(lambda xp: xp.delete(xp.arange(6), [1, -7]))
+    assert_raises_like(lambda xp: xp.delete(xp.arange(6), [True, False]))
+    assert_raises_like(lambda xp: xp.delete(xp.arange(6), [1.0]))
+    assert_raises_like(lambda xp: xp.delete(xp.zeros((2, 3)), 0, axis=2))
+
+
+INSERT_CASES = [(1, 9), (-1, 9), (6, [7, 8]), ([1, 3], 9), ([4, 1, 1], [7, 8, 9]), (slice(1, 3), [5, 6]),
+                ([], 1), (numpy.array([2]), [7, 8]), (numpy.array([True, False, True, False, False, False]), 9)]
+
+
+@pytest.mark.parametrize("obj,values", INSERT_CASES, ids=repr)
+def test_insert(obj, values):
+    compare(lambda xp: xp.insert(xp.arange(6), obj, values))
+    compare(lambda xp: xp.insert(xp.arange(6.0), obj, values))
+
+
+def test_insert_axes():
+    compare(lambda xp: xp.insert(xp.zeros((2, 3)), 1, [1, 2, 3], axis=0))
+    compare(lambda xp: xp.insert(xp.zeros((2, 3)), 1, [1, 2], axis=1))
+    compare(lambda xp: xp.insert(xp.zeros((2, 3)), [1], [[1], [2]], axis=1))
+    compare(lambda xp: xp.insert(xp.zeros((2, 3)), [0, 2], 5, axis=1))
+    compare(lambda xp: xp.insert(xp.arange(6).reshape(2, 3), 2, 7))
+    assert_raises_like(lambda xp: xp.insert(xp.arange(6), 8, 1))
+    compare(lambda xp: xp.insert(xp.arange(6), [1, -8], 1))  # NumPy: -8 + 6 into the new length
+    assert_raises_like(lambda xp: xp.insert(xp.arange(6), [1, -15], 1))
+
+
+def test_flat():
+    def f(xp):
+        a = xp.arange(12.0).reshape(3, 4)
+        t = a.T
+        r = [a.flat[5], a.flat[2:7], a.flat[[1, 0, 11]], t.flat[[1, 2]], len(t.flat)]
+        a.flat[[1, 3]] = [7.0]                    # repeated over the selection
+        a.flat[8:] = xp.asarray([-1.0, -2.0])
+        t.flat[0] = 100.0                          # a view: writes go to a
+        b = xp.zeros((2, 3))
+        b.flat = [1.0, 2.0]
+        return r + [a, b, xp.asarray([float(v) for v in a.flat])]
+    compare(f)
+
+
+# cunumx: CuPy's cupyx.scatter_* (numpy.add.at and friends as the oracle)
+
+ADD_OK = ["int32", "float16", "float32", "float64", "uint32", "uint64"]
+MAXMIN_OK = ["int32", "float32", "float64", "uint32", "uint64"]
+
+
+@pytest.mark.parametrize("dtype", dtype_params(ALL_DTYPES))
+@pytest.mark.parametrize("op", ["add", "max", "min"])
+def test_cunumx_scatter(dtype, op, rng):
+    import cunum as cn
+    import cunumx
+    fn = {"add": cunumx.scatter_add, "max": cunumx.scatter_max, "min": cunumx.scatter_min}[op]
+    ufunc = {"add": numpy.add, "max": numpy.maximum, "min": numpy.minimum}[op]
+    ok = ADD_OK if op == "add" else MAXMIN_OK
+    a = make_data((6, 4), dtype, kind="positive" if dtype.kind in "iuf" else "default")
+    if dtype.name not in ok:
+        with pytest.raises(TypeError):
+            fn(cn.asarray(a), cn.asarray([0, 1]), 1)
+        return
+    idx = numpy.array([1, 5, 1, 1, 0, -1])
+    v = make_data((6, 4), dtype, kind="positive")
+    want = a.copy()
+    ufunc.at(want, idx, v)
+    got = cn.asarray(a)
+    fn(got, cn.asarray(idx), cn.asarray(v))
+    rtol = 1e-2 if dtype == numpy.float16 else 1e-6
+    numpy.testing.assert_allclose(cn.asnumpy(got).astype(float), want.astype(float), rtol=rtol)
+    # a key with a slice and an int array; a value broadcast
+    want2 = a.copy()
+    ufunc.at(want2, (slice(None), [3, 3, 0]), v[:, :1].astype(dtype))
+    got2 = cn.asarray(a)
+    fn(got2, (slice(None), cn.asarray([3, 3, 0])), cn.asarray(v[:, :1]))
+    numpy.testing.assert_allclose(cn.asnumpy(got2).astype(float), want2.astype(float), rtol=rtol)
+
+
+def test_cunumx_scatter_nan_and_bounds():
+    import cunum as cn
+    import cunumx
+    a = cn.asarray([1.0, 2.0, 3.0])
+    cunumx.scatter_max(a, cn.asarray([0, 0]), cn.asarray([numpy.nan, 5.0]))
+    assert numpy.isnan(cn.asnumpy(a)[0])
+    with pytest.raises(IndexError, match="index 3 is out of bounds for axis 0 with size 3"):
+        b = cn.zeros(3, dtype=cn.float32)
+        cunumx.scatter_add(b, cn.asarray([3]), 1.0)
+        cn.asnumpy(b)
