@@ -5,6 +5,13 @@ written once.
     python bench/bench_plumbing.py [--json OUT.json] [--quick]
 
 The device-to-device copy (`x.copy()`) is the limit the copies are held to
+(issue 9: concatenate, stack, flip ... at >= 90 % of it).
+
+The sort cases (a second table, in milliseconds: lower is better) are issue
+9's targets on an H100: sort float32 2^26 <= 1.6 ms, argsort within 1.5x of
+sort, unique of 2^26 int32 within 2x of sort (docs/sorting.md has the plan
+and the expected numbers). CuPy's sort/argsort/unique and PyTorch's
+sort/unique run beside cunum's, and each is shown as a ratio to cunum's.
 (issue 9: concatenate, stack, flip, tile, repeat, pad ... at >= 90 % of it; copyto
 >= 2850 GB/s and the transpose copy of a 16384^2 float32 matrix >= 2400 GB/s).
 Bytes counted: tile, as a copy of its result (each copy of an input larger
@@ -19,6 +26,9 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import numpy as np  # noqa: E402
+
+from bench import gpu_time, libs, make, torch  # noqa: E402
 from bench import gpu_time, host_time, libs, make, take_indices, torch  # noqa: E402
 import numpy as np  # noqa: E402
 
@@ -74,6 +84,43 @@ def cases(quick, only=None):
         del xm, mask
     return data
 
+
+def _ints(lib, n, seed):
+    host = np.random.default_rng(seed).integers(0, 2**31 - 1, n, dtype=np.int32)
+    return torch.from_numpy(host).cuda() if lib is torch else lib.asarray(host)
+
+
+def sort_cases(quick, only=None):
+    n = 2**22 if quick else 2**26
+    data = {}
+    for name, lib in libs().items():
+        if only and name not in only:
+            continue
+        x, k = make(lib, n, seed=3), _ints(lib, n, seed=4)
+        if lib is torch:
+            fns = {"sort f32": lambda: torch.sort(x), "argsort f32": lambda: torch.argsort(x, stable=True),
+                   "sort i32": lambda: torch.sort(k), "unique i32": lambda: torch.unique(k)}
+        else:
+            fns = {"sort f32": lambda: lib.sort(x), "argsort f32": lambda: lib.argsort(x),
+                   "sort i32": lambda: lib.sort(k), "unique i32": lambda: lib.unique(k)}
+        data[name] = {case + " ms": gpu_time(fn) * 1e3 for case, fn in fns.items()}
+        del x, k
+    return data
+
+
+def print_sort_cases(data):
+    names = list(data)
+    print(f"\n{'case (ms)':32s}" + "".join(f"{n:>12s}" for n in names) +
+          "".join(f"{n + '/cunum':>14s}" for n in names[1:]))
+    for case in data["cunum"]:
+        row = "".join(f"{data[n][case]:12.3f}" for n in names)
+        ratios = "".join(f"{data[n][case] / data['cunum'][case]:14.2f}" for n in names[1:])
+        print(f"{case:32s}{row}{ratios}")
+    c = data["cunum"]
+    print(f"cunum argsort/sort f32: {c['argsort f32 ms'] / c['sort f32 ms']:.2f} (target <= 1.5); "
+          f"unique/sort i32: {c['unique i32 ms'] / c['sort i32 ms']:.2f}, "
+          f"unique i32/sort f32: {c['unique i32 ms'] / c['sort f32 ms']:.2f} (target <= 2); "
+          f"sort f32 {c['sort f32 ms']:.3f} ms (target <= 1.6 at 2^26)")
 
 def overhead_cases(only=None):
     """Host overhead per call (µs) on 1000 elements: x[idx] against x + y
@@ -152,13 +199,15 @@ def main():
     for case in data["cunum"]:
         row = "".join(f"{data[n][case]:12.1f}" for n in names)
         print(f"{case:32s}{row}   {data['cunum'][case] / data['cunum']['copy f32 GB/s']:.2f}")
+    sorts = sort_cases(args.quick, only)
+    print_sort_cases(sorts)
     over = overhead_cases(only)
     print(f"{'host overhead':32s}" + "".join(f"{n:>12s}" for n in names))
     for case in over["cunum"]:
         print(f"{case:32s}" + "".join(f"{over[n][case]:12.2f}" for n in names))
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"bandwidth": data, "overhead": over}, f, indent=1)
+            json.dump({"bandwidth": data, "overhead": over, "sort": sorts}, f, indent=1)
 
 
 if __name__ == "__main__":

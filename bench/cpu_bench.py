@@ -45,6 +45,7 @@ def make_inputs(rng):
         "expx64": rng.uniform(-20, 20, N),
         "pos": rng.uniform(1e-3, 1e3, N).astype(f32),
         "pos64": rng.uniform(1e-3, 1e3, N),
+        "i32": rng.integers(-2**31, 2**31 - 1, N, dtype=np.int32),
         "sx": rng.random(1000, dtype=f32),
         "sy": rng.random(1000, dtype=f32),
     }
@@ -71,6 +72,16 @@ CASES = [
     ("add(x, y, out=o) 2^24 f64", lambda xp, a: xp.add(a["x64"], a["y64"], out=a["o64"]), False),
     ("x + y 2^24 f32", lambda xp, a: a["x"] + a["y"], False),
     ("m.T.copy() 4096² f32", lambda xp, a: a["m"].T.copy(), False),
+    # The sort family (docs/sorting.md): cunum's sorts are stable radix sorts
+    # whatever the kind; NumPy's default kind is its (SIMD) quicksort.
+    ("sort 2^24 f32", lambda xp, a: xp.sort(a["x"]), False),
+    ("sort(kind=stable) 2^24 f32", lambda xp, a: xp.sort(a["x"], kind="stable"), False),
+    ("argsort 2^24 f32", lambda xp, a: xp.argsort(a["x"]), False),
+    ("argsort(kind=stable) 2^24 f32", lambda xp, a: xp.argsort(a["x"], kind="stable"), False),
+    ("sort 2^24 i32", lambda xp, a: xp.sort(a["i32"]), False),
+    ("argsort 2^24 i32", lambda xp, a: xp.argsort(a["i32"]), False),
+    ("argsort(kind=stable) 2^24 i32", lambda xp, a: xp.argsort(a["i32"], kind="stable"), False),
+    ("unique 2^24 i32", lambda xp, a: xp.unique(a["i32"]), False),
 ]
 
 

@@ -18,6 +18,7 @@
 #include "padding.hpp"
 #include "reduction.hpp"
 #include "scalar.hpp"
+#include "sorting.hpp"
 #include "tiling.hpp"
 #include "ufunc.hpp"
 #include "ufuncs.hpp"

@@ -15,6 +15,10 @@ from ._routines.creation import (arange, array, asarray, ascontiguousarray, asfo
 from ._routines.indexing import take
 from ._routines.mathematical import (cumsum, cumprod, cumulative_prod, cumulative_sum,
                                      nancumprod, nancumsum)
+from ._routines.sorting import (argpartition, argsort, digitize, lexsort, msort, partition, searchsorted, sort,
+                                sort_complex)
+from ._routines.sets import (in1d, intersect1d, isin, setdiff1d, setxor1d, union1d, unique, unique_all,
+                             unique_counts, unique_inverse, unique_values)
 from ._routines.indexing import (argwhere, compress, count_nonzero, delete, extract, flatnonzero, insert,
                                  nonzero, place, put, put_along_axis, putmask, take_along_axis)
 from ._routines.indexing_routines import (where, choose, select, diagonal, diag, diagflat, trace,

@@ -14,8 +14,7 @@ line in _install(), in its chapter's group.
 """
 from . import _core
 from ._convert import host_to_device, to_numpy_dtype
-from ._routines import indexing, manipulation, mathematical, reductions
-from ._routines import indexing, indexing_routines, manipulation, reductions, tiling
+from ._routines import indexing, indexing_routines, manipulation, mathematical, reductions, sorting, tiling
 
 ndarray = _core.ndarray
 
@@ -260,6 +259,14 @@ def _arg_method(f):
     return m
 
 
+def _sort_method(self, axis=-1, kind=None, order=None, *, stable=None):
+    _core._sort_inplace(self, axis, sorting._stable(kind, stable, order))
+
+
+def _partition_method(self, kth, axis=-1, kind="introselect", order=None):
+    sorting._select_kind(kind)
+    self[...] = sorting.partition(self, kth, axis, kind, order)
+
 def _resize(self, *new_shape, refcheck=True):
     """NumPy's ndarray.resize: in place, the elements kept in C order and
     zeros after them (NumPy's method, not its resize function)."""
@@ -306,6 +313,14 @@ def _install():
     # Mathematical functions (_routines/mathematical.py)
     nd.cumsum = lambda self, axis=None, dtype=None, out=None: mathematical.cumsum(self, axis, dtype, out)
     nd.cumprod = lambda self, axis=None, dtype=None, out=None: mathematical.cumprod(self, axis, dtype, out)
+    # Sorting and searching (_routines/sorting.py); sort and partition sort in place
+    nd.sort = _sort_method
+    nd.argsort = lambda self, axis=-1, kind=None, order=None, *, stable=None: sorting.argsort(
+        self, axis, kind, order, stable=stable)
+    nd.partition = _partition_method
+    nd.argpartition = lambda self, kth, axis=-1, kind="introselect", order=None: sorting.argpartition(
+        self, kth, axis, kind, order)
+    nd.searchsorted = lambda self, v, side="left", sorter=None: sorting.searchsorted(self, v, side, sorter)
     # Array manipulation (_routines/manipulation.py)
     nd.nonzero = lambda self: indexing.nonzero(self)
     nd.put = lambda self, indices, values, mode="raise": indexing.put(self, indices, values, mode)

@@ -59,6 +59,12 @@ class Backend {
   virtual void gather(const GatherPlan& plan) = 0;
   // An inclusive scan along one axis (Note [Scan plans]).
   virtual void scan(const ScanPlan& plan) = 0;
+  // The sort family (Note [Sort plans]): segmented sort and stable argsort,
+  // binary search, and the runs of equal values in sorted data (which returns
+  // their count, so a device backend waits for it).
+  virtual void sort(const SortPlan& plan) = 0;
+  virtual void search(const SearchPlan& plan) = 0;
+  virtual int64_t runs(const RunsPlan& plan) = 0;
   // out[o, index[j], i] (op)= value[o, j, i] (Note [Scatter plans]); index
   // errors as gather's.
   virtual void scatter(const ScatterPlan& plan) = 0;

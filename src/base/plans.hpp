@@ -1,6 +1,7 @@
 // The plans the planner (src/core) hands the backends: an elementwise loop
 // (LoopPlan), a reduction (ReducePlan), a gather along one axis
-// (GatherPlan) and a scan along one axis (ScanPlan). Plain data — pointers, shapes, byte
+// (GatherPlan), a scan along one axis (ScanPlan) and the sort family
+// (SortPlan, SearchPlan, RunsPlan). Plain data — pointers, shapes, byte
 // strides, dtypes — so that both sides share them from the bottom layer
 // without either including the other's headers.
 #pragma once
@@ -150,6 +151,57 @@ struct ScanPlan {
     for (int64_t s : lane_shape) n *= s;
     return n;
   }
+};
+
+// Note [Sort plans]
+// The sort family (docs/sorting.md): sort, search and runs, each over
+// C-contiguous data of one dtype that the planner (src/core/sort.cpp) has
+// prepared. Order and equality are NumPy's (Note [Sort keys] in
+// cunum/kernels/sort_keys.hpp: NaNs last, -0.0 == +0.0, complex
+// lexicographic with NumPy's NaN classes).
+//
+// SortPlan: `nseg` segments of `len` elements each, back to back at `in`.
+// Each segment is sorted on its own (a sort along the last axis). `keys`,
+// when not null, receives the sorted values (nseg * len, may not be `in`);
+// `index`, when not null, the stable argsort: for each sorted position, the
+// position in its segment of the element that went there (int64). A keys-only
+// sort of a float dtype may put -0.0 before +0.0 (a valid unstable order, as
+// NumPy's default kind); with `index`, equal keys keep their order.
+struct SortPlan {
+  const char* in = nullptr;
+  char* keys = nullptr;
+  int64_t* index = nullptr;
+  DType dtype = DType::Float64;
+  int64_t nseg = 0, len = 0;
+};
+
+// SearchPlan: for each of the `m` values at `values`, out[j] = the first
+// position i in the `n` sorted elements at `sorted` such that value <
+// sorted[i] (right) or value <= sorted[i] (left): NumPy's searchsorted.
+struct SearchPlan {
+  const char* sorted = nullptr;
+  const char* values = nullptr;
+  int64_t* out = nullptr;
+  DType dtype = DType::Float64;
+  int64_t n = 0, m = 0;
+  bool right = false;
+};
+
+// RunsPlan: the runs of equal values in the `n` sorted elements at `keys`
+// (equal as unique() compares: -0.0 == +0.0, and with `equal_nan` every value
+// holding a NaN equals every other). With `flags` the keys are instead n bools
+// saying "a new run starts here" (element 0 always starts one). runs() writes
+// the first position of each run to starts[0..count) and returns the count
+// (a backend on a device waits for it). When `inverse` is not null, for each
+// i: inverse[perm[i]] = the run of element i (perm null: inverse[i]).
+struct RunsPlan {
+  const char* keys = nullptr;
+  DType dtype = DType::Float64;
+  bool flags = false, equal_nan = true;
+  int64_t n = 0;
+  int64_t* starts = nullptr;
+  const int64_t* perm = nullptr;
+  int64_t* inverse = nullptr;
 };
 
 // Note [Scatter plans]

@@ -183,6 +183,38 @@ TEST(NvrtcKernels, EveryScanCompiles) {
   EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
 }
 
+// Every sort-family kernel the CUDA backend generates (Note [Sort kernels]):
+// per dtype, each op in the variants sort.cpp launches.
+TEST(NvrtcKernels, EverySortKernelCompiles) {
+  for (int d = 0; d < kNumDTypes; ++d) {
+    const DType t = static_cast<DType>(d);
+    const bool cplx = dtype_kind(t) == 'c';
+    const int bits = static_cast<int>(itemsize(t)) * (cplx ? 4 : 8);
+    Batch b;
+    if (!cplx) {
+      for (int w : {1, 2, 4, 8})
+        if (w * 8 >= bits) {
+          b.add(sort_source({.op = SortOp::Encode, .dtype = t, .key_bytes = w, .exact = true, .pack = w * 8 > bits}));
+          b.add(sort_source({.op = SortOp::Decode, .dtype = t, .key_bytes = w}));
+        }
+    }
+    for (int comp = 0; comp < (cplx ? 4 : 1); ++comp)
+      for (int w : {4, 8})
+        b.add(sort_source({.op = SortOp::Encode, .dtype = t, .key_bytes = w, .comp = comp, .perm = comp > 0,
+                           .pack = w == 8, .iota = comp == 0}));
+    b.add(sort_source({.op = SortOp::Encode, .dtype = t, .key_bytes = 8, .comp = 3, .perm = true}));
+    b.add(sort_source({.op = SortOp::Finish, .dtype = t, .keys = true, .index = true}));
+    b.add(sort_source({.op = SortOp::Finish, .dtype = t, .keys = true}));
+    for (bool right : {false, true}) b.add(sort_source({.op = SortOp::Search, .dtype = t, .right = right}));
+    for (bool eq : {false, true}) b.add(sort_source({.op = SortOp::RunFlags, .dtype = t, .equal_nan = eq}));
+    EXPECT_NO_THROW(compile_to_cubin(b.src, kArch)) << dtype_name(t);
+  }
+  Batch b;
+  b.add(sort_source({.op = SortOp::RunFlags, .dtype = DType::Bool, .flags = true}));
+  for (bool perm : {false, true}) b.add(sort_source({.op = SortOp::RunScatter, .perm = perm}));
+  EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
+}
+
 // The scatter family (Note [Scatter kernels]): Assign per item size, and
 // Add/Max/Min per dtype (native atomics and compare-and-swap loops), with
 // index dtypes, modes, ranks and index widths spread over them.

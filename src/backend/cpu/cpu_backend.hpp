@@ -39,6 +39,9 @@ class CpuBackend final : public Backend {
   void reduce(core::ReduceId id, const ReducePlan& plan) override;
   void gather(const GatherPlan& plan) override;  // gather.cpp
   void scan(const ScanPlan& plan) override;      // scan.cpp
+  void sort(const SortPlan& plan) override;      // sort.cpp
+  void search(const SearchPlan& plan) override;  // sort.cpp
+  int64_t runs(const RunsPlan& plan) override;   // sort.cpp
   void scatter(const ScatterPlan& plan) override;  // scatter.cpp
   int64_t select_blocks(int64_t n) const override;  // select.cpp
   int64_t select_count(const SelectPlan& plan) override;

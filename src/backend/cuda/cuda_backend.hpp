@@ -42,6 +42,9 @@ class CudaBackend final : public Backend {
   void reduce(core::ReduceId id, const ReducePlan& plan) override;
   void gather(const GatherPlan& plan) override;  // gather.cpp
   void scan(const ScanPlan& plan) override;      // scan.cpp
+  void sort(const SortPlan& plan) override;      // sort.cpp
+  void search(const SearchPlan& plan) override;  // sort.cpp
+  int64_t runs(const RunsPlan& plan) override;   // sort.cpp
   void scatter(const ScatterPlan& plan) override;  // scatter.cpp
   int64_t select_blocks(int64_t n) const override;  // select.cpp
   int64_t select_count(const SelectPlan& plan) override;
@@ -78,7 +81,8 @@ class CudaBackend final : public Backend {
   // (family, op, two dtypes, ndim, index width), so a cache hit builds no
   // string and allocates nothing.
   enum class Family : uint8_t {
-    Ufunc, Cast, CastWhere, Fill, Iota, Reduce, Gather, CastContiguous, CastTransposed, Scatter, Select, Scan
+    Ufunc, Cast, CastWhere, Fill, Iota, Reduce, Gather, CastContiguous, CastTransposed, Scatter, Select, Scan,
+    Sort
   };
   static uint64_t key(Family f, int op, DType a, DType b, int nd, bool index32) {
     return uint64_t(f) | uint64_t(op) << 8 | uint64_t(a) << 16 | uint64_t(b) << 24 |
@@ -88,6 +92,8 @@ class CudaBackend final : public Backend {
                             int scalar_op, int vec, int unroll);
   static uint64_t gather_key(const GatherKernel& k);
   static uint64_t scan_key(const ScanKernel& k);
+  static uint64_t sort_key(const SortKernel& k);  // sort.cpp
+  void launch_sort(const SortKernel& k, SortParams& p);  // over p.n items
   static uint64_t scatter_key(const ScatterKernel& k);
   static uint64_t select_key(const SelectKernel& k);
   // The kernel for key k: an in-memory hit builds nothing; a miss calls

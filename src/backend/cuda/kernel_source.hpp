@@ -189,6 +189,41 @@ struct ScanParams {
 };
 std::string scan_source(const ScanKernel& k);
 
+// Note [Sort kernels]
+// The NVRTC half of the GPU sort family (Note [GPU sorts], sort.cpp): small
+// elementwise kernels around CUB's radix sort, one per SortOp, specialised by
+// dtype and flags, each taking one SortParams (mirrored by the source's
+// struct S) and looping over p.n items with a grid stride:
+//   Encode     out (U[n], the unsigned key container) = the key of component
+//              `comp` of a[src] (Note [Sort keys]; comp 3: the segment number
+//              alone), src = perm b[i] or i; `pack` ORs the segment number
+//              src / len in at bit `shift`; `iota` writes out2[i] = i (int64).
+//   Decode     out (T) = the value of reversible key a[i] (the low bits).
+//   Finish     out[i] = a[b[i]] (keys), out2[i] = b[i] - (i / len) * len (index).
+//   Search     out[i] = the insertion point of b[i] among a[0..len).
+//   RunFlags   out[i] (uint8) = i == 0 or a run starts at i (a bool flag array
+//              when `flags`, else a[i] differs from a[i-1]: sortkey::same).
+//   RunScatter out[b ? b[i] : i] = a[i] - 1 (the inclusive sum of the flags).
+// The kernels include only sort_keys.hpp (no ops): ~0.1-0.2 s each to compile.
+enum class SortOp : uint8_t { Encode, Decode, Finish, Search, RunFlags, RunScatter };
+struct SortKernel {
+  SortOp op = SortOp::Encode;
+  DType dtype = DType::Float32;
+  int key_bytes = 4;  // Encode, Decode: 1, 2, 4, 8
+  int comp = 0;       // Encode: 0..2, or 3 for the segment number
+  bool exact = false, perm = false, pack = false, iota = false;
+  bool keys = false, index = false;      // Finish
+  bool right = false;                    // Search
+  bool flags = false, equal_nan = false;  // RunFlags
+};
+struct SortParams {
+  const void* a = nullptr;
+  const void* b = nullptr;
+  void* out = nullptr;
+  void* out2 = nullptr;
+  long long n = 0, len = 0, shift = 0;
+};
+std::string sort_source(const SortKernel& k);
 // Note [Scatter kernels]
 // The scatter family (Note [Scatter plans]) mirrors the gather's: its own
 // parameter struct (ScatterParams, the source's `S`), a kernel per item size
