@@ -2,7 +2,7 @@
 NumPy's result when an index no longer fits in 32 bits.
 
 On demand, on a device with the memory for it (about 20 GiB of GPU memory
-and 30 GiB of host memory): CUNUM_HUGE=1 (scripts/gpu_check.sh --huge).
+and 30 GiB of host memory): CUNUM_HUGE=1.
 NumPy computes the expected values on the host from the same data.
 """
 import os
