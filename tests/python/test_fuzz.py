@@ -209,6 +209,7 @@ BINARY = ["add", "subtract", "multiply", "true_divide", "floor_divide", "remaind
           "minimum", "fmax", "fmin", "equal", "not_equal", "less", "less_equal", "greater", "greater_equal",
           "logical_and", "logical_or", "logical_xor", "bitwise_and", "bitwise_or", "bitwise_xor",
           "left_shift", "right_shift", "copysign", "arctan2", "hypot", "fmod", "gcd", "lcm", "heaviside"]
+EXTREMA = ("maximum", "minimum", "fmax", "fmin")
 UNARY = ["negative", "positive", "absolute", "sign", "square", "sqrt", "exp", "log", "sin", "cos", "tanh",
          "floor", "ceil", "trunc", "rint", "isnan", "isinf", "isfinite", "signbit", "logical_not", "invert",
          "reciprocal", "cbrt", "expm1", "log1p", "conjugate", "fabs", "spacing"]
@@ -268,7 +269,11 @@ def test_binary_ufunc(device, name, p, q, extra):
                 loop = numpy.asarray(getattr(numpy, name)(*args)).dtype.char
         except Exception:  # noqa: BLE001 -- the call's error is compared below
             pass
-    compare(call, *args, rtol={"e": 1e-3, "f": 1e-5, "F": 1e-5}.get(loop))
+    # which zero comes out of extrema of +-0.0 is loop-dependent on the GPU
+    # (docs/architecture.md, departures)
+    canon = name in EXTREMA and device == "cuda"
+    compare(lambda xp, x, y: _canon_zero(xp, call(xp, x, y)) if canon else call(xp, x, y), *args,
+            rtol={"e": 1e-3, "f": 1e-5, "F": 1e-5}.get(loop))
 
 
 # ---------------------------------------------------------------- reductions

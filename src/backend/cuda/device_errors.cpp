@@ -1,5 +1,7 @@
 #include "backend/cuda/device_errors.hpp"
 
+#include <string_view>
+
 #include "backend/cuda/cuda_check.hpp"
 #include "backend/deferred_errors.hpp"
 
@@ -30,9 +32,18 @@ ErrorWords* error_words() {
   return words;
 }
 
+// Whether the module's image names the symbol (its ELF string table holds
+// every symbol's name, NUL-terminated): asking the runtime for a symbol that
+// is not there is an API error, which compute-sanitizer reports.
+bool names(const std::vector<char>& image, std::string_view name) {
+  const std::string_view bytes(image.data(), image.size());
+  return bytes.find(std::string_view(name.data(), name.size() + 1)) != std::string_view::npos;
+}
+
 // Points the module's pointer variable `name` at `target` (a module without
 // the symbol is left alone).
-template <class T> void attach(cudaLibrary_t lib, const char* name, T* target) {
+template <class T> void attach(cudaLibrary_t lib, const std::vector<char>& image, const char* name, T* target) {
+  if (!names(image, name)) return;
   void* sym = nullptr;
   size_t bytes = 0;
   if (cudaLibraryGetGlobal(&sym, &bytes, lib, name) != cudaSuccess || bytes != sizeof(void*)) {
@@ -43,11 +54,11 @@ template <class T> void attach(cudaLibrary_t lib, const char* name, T* target) {
 }
 }  // namespace
 
-void attach_error_word(cudaLibrary_t lib) {
+void attach_error_word(cudaLibrary_t lib, const std::vector<char>& image) {
   ErrorWords* w = error_words();
   if (!w) return;
-  attach(lib, "cunum_error_word", &w->word);
-  attach(lib, "cunum_error_info", &w->info[0]);
+  attach(lib, image, "cunum_error_word", &w->word);
+  attach(lib, image, "cunum_error_info", &w->info[0]);
 }
 
 void raise_device_errors() {

@@ -138,7 +138,7 @@ LoadedKernel load_kernel(const std::vector<char>& cubin) {
   CUNUM_CUDA_CHECK(cudaLibraryLoadData(&lib, cubin.data(), nullptr, nullptr, 0, nullptr, nullptr, 0));
   LoadedKernel k;
   CUNUM_CUDA_CHECK(cudaLibraryGetKernel(&k.kernel, lib, "cunum_kernel"));
-  attach_error_word(lib);  // Note [Deferred errors]
+  attach_error_word(lib, cubin);  // Note [Deferred errors]
   // The library stays loaded for the life of the process.
   CUfunction f = nullptr;
   if (driver().get_function &&
