@@ -14,6 +14,7 @@
 #include "indexing_routines.hpp"
 #include "manipulation.hpp"
 #include "mathematical.hpp"
+#include "fft.hpp"
 #include "ndarray.hpp"
 #include "padding.hpp"
 #include "reduction.hpp"

@@ -67,7 +67,8 @@ int64_t batch_of(const ndarray& v) {
 }
 
 // One pass of rank 1 along `axis`: out gets length out_len there.
-ndarray pass(const ndarray& x, int axis, FftKind kind, bool forward, int64_t n, int64_t out_len) {
+// `scratch`: x may be overwritten (a C2R pass needs that, or a copy).
+ndarray pass(const ndarray& x, int axis, FftKind kind, bool forward, int64_t n, int64_t out_len, bool scratch) {
   const DType out_dtype = kind == FftKind::C2R ? real_of(x.dtype()) : complex_of(x.dtype());
   Shape oshape = x.shape();
   oshape[axis] = out_len;
@@ -76,8 +77,8 @@ ndarray pass(const ndarray& x, int axis, FftKind kind, bool forward, int64_t n, 
   ndarray in = x;
   ndarray vin = axis_last(in, axis);
   FftPlan p;
-  // C2R may overwrite its input: it always gets a copy of its own.
-  if (kind == FftKind::C2R || !one_batch_run(vin, p.in_stride, p.in_dist)) {
+  // C2R may overwrite its input: it gets a copy unless x is scratch.
+  if ((kind == FftKind::C2R && !scratch) || !one_batch_run(vin, p.in_stride, p.in_dist)) {
     in = x.copy('C');
     vin = axis_last(in, axis);
     if (!one_batch_run(vin, p.in_stride, p.in_dist)) {
@@ -113,7 +114,8 @@ int64_t count(const Shape& s) {
 }
 }  // namespace
 
-ndarray fft_execute(const ndarray& in, const std::vector<int>& axes, FftKind kind, bool forward, int64_t last_n) {
+ndarray fft_execute(const ndarray& in, const std::vector<int>& axes, FftKind kind, bool forward, int64_t last_n,
+                    bool scratch) {
   CUNUM_ASSERT(!axes.empty());
   const int nd = in.ndim(), k = int(axes.size());
   const int last = axes.back();
@@ -122,7 +124,7 @@ ndarray fft_execute(const ndarray& in, const std::vector<int>& axes, FftKind kin
   bool trailing = k <= be.fft_max_rank() && k <= 3 && k > 1;
   for (int i = 0; trailing && i < k; ++i) trailing = axes[i] == nd - k + i;
   if (trailing) {
-    const ndarray x = in.is_c_contiguous() && kind != FftKind::C2R ? in : in.copy('C');
+    const ndarray x = in.is_c_contiguous() && (kind != FftKind::C2R || scratch) ? in : in.copy('C');
     Shape oshape = x.shape();
     if (kind == FftKind::R2C) oshape[last] = x.shape()[last] / 2 + 1;
     if (kind == FftKind::C2R) oshape[last] = last_n;
@@ -155,15 +157,18 @@ ndarray fft_execute(const ndarray& in, const std::vector<int>& axes, FftKind kin
   ndarray x = in;
   if (kind == FftKind::R2C) {
     const int64_t n = in.shape()[last];
-    x = pass(x, last, FftKind::R2C, true, n, n / 2 + 1);
-    for (int i = k - 2; i >= 0; --i) x = pass(x, axes[i], FftKind::C2C, true, x.shape()[axes[i]], x.shape()[axes[i]]);
+    x = pass(x, last, FftKind::R2C, true, n, n / 2 + 1, false);
+    for (int i = k - 2; i >= 0; --i)
+      x = pass(x, axes[i], FftKind::C2C, true, x.shape()[axes[i]], x.shape()[axes[i]], false);
     return x;
   }
   if (kind == FftKind::C2R) {
-    for (int i = k - 2; i >= 0; --i) x = pass(x, axes[i], FftKind::C2C, false, x.shape()[axes[i]], x.shape()[axes[i]]);
-    return pass(x, last, FftKind::C2R, false, last_n, last_n);
+    for (int i = k - 2; i >= 0; --i)
+      x = pass(x, axes[i], FftKind::C2C, false, x.shape()[axes[i]], x.shape()[axes[i]], false);
+    return pass(x, last, FftKind::C2R, false, last_n, last_n, scratch || k > 1);  // a pass's result is ours
   }
-  for (int i = k - 1; i >= 0; --i) x = pass(x, axes[i], FftKind::C2C, forward, x.shape()[axes[i]], x.shape()[axes[i]]);
+  for (int i = k - 1; i >= 0; --i)
+    x = pass(x, axes[i], FftKind::C2C, forward, x.shape()[axes[i]], x.shape()[axes[i]], false);
   return x;
 }
 

@@ -16,12 +16,14 @@ namespace cunum::core {
 //   others are then transformed C2C (forward).
 // C2R: `in` complex, the half spectrum along the last of `axes`, whose real
 //   length is `last_n` (in.shape[last] == last_n / 2 + 1); the other axes
-//   are transformed C2C (backward) first. `in` is never written.
+//   are transformed C2C (backward) first. `in` is never written unless
+//   `scratch` says the caller hands it over (C2R transforms may overwrite
+//   their input: otherwise they get a copy).
 // One plan where the backend takes the rank and the axes are the trailing
 // dims of a C-contiguous array (distinct, at most 3); else one pass of rank
 // 1 per axis, each on the axis where it lies when the other dims form one
 // batch stride, else on a copy with the axis innermost.
 ndarray fft_execute(const ndarray& in, const std::vector<int>& axes, backend::FftKind kind, bool forward,
-                    int64_t last_n = 0);
+                    int64_t last_n = 0, bool scratch = false);
 
 }  // namespace cunum::core

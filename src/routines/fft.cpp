@@ -100,6 +100,38 @@ ndarray deliver(const ndarray& r, const Out& out, const char* ufunc) {
   return o;
 }
 
+// Note [Hermitian input of C2R]
+// A C2R transform assumes a Hermitian half spectrum; NumPy defines the
+// result for any input: ifft over the other axes, then irfft along the last,
+// which ignores the imaginary parts of its zero (and, for even n, Nyquist)
+// terms. cuFFT gives other values for such input (CuPy makes the input
+// Hermitian first, and so does cunum). With the other axes' transforms
+// linear, Re(ifft(v)) = ifft((v + conj(v reversed mod n)) / 2): replacing the
+// zero and Nyquist slabs of x by their Hermitian parts along the other axes
+// (along none: their real parts) gives every backend NumPy's result as an
+// exactly Hermitian input. x is the call's own copy.
+void make_hermitian(const ndarray& x, const std::vector<int>& ax, int64_t n) {
+  const int last = ax.back(), nd = x.ndim();
+  std::vector<int64_t> slabs{0};
+  if (n % 2 == 0 && n / 2 > 0) slabs.push_back(n / 2);
+  for (int64_t pos : slabs) {
+    std::vector<Index> idx(nd, Index(Slice{}));
+    idx[last] = Index(pos);
+    const ndarray slab = index(x, idx);
+    if (slab.size() == 0) continue;
+    if (ax.size() == 1) {
+      slab.imag().fill(Scalar(0.0));
+      continue;
+    }
+    ndarray r = slab;
+    for (size_t i = 0; i + 1 < ax.size(); ++i) {
+      const int64_t a = ax[i] > last ? ax[i] - 1 : ax[i];  // the slab lacks `last`
+      r = roll(flip(r, std::vector<int64_t>{a}), {1}, std::vector<int64_t>{a});
+    }
+    core::assign(slab, multiply(add(slab, conjugate(r)), Scalar(0.5)));
+  }
+}
+
 bool distinct(const std::vector<int>& axes) {
   for (size_t i = 0; i < axes.size(); ++i)
     for (size_t j = i + 1; j < axes.size(); ++j)
@@ -173,8 +205,11 @@ ndarray transform(Op op, const ndarray& a, const std::vector<int64_t>& s, const 
     len.back() = s.back() / 2 + 1;
     ndarray c = a.astype(complex_for(a.dtype()), false);
     if (op == Op::Hfft) c = conjugate(c);
-    const ndarray x = resize(c, ax, len);
-    r = scaled(core::fft_execute(x, ax, FftKind::C2R, false, s.back()), norm_factor(nrm, false, s, fdt, 0));
+    ndarray x = resize(c, ax, len);
+    if (x.shares_storage_with(a)) x = x.copy();
+    make_hermitian(x, ax, s.back());
+    r = scaled(core::fft_execute(x, ax, FftKind::C2R, false, s.back(), /*scratch=*/true),
+               norm_factor(nrm, false, s, fdt, 0));
     // NumPy's irfft of float16 gives float16; irfftn over several axes
     // passes complex64 to its last step and gives float32.
     if (a.dtype() == DType::Float16 && k == 1) r = r.astype(DType::Float16);

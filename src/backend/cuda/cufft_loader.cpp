@@ -4,7 +4,8 @@
 // a CPU-only run. Where: $CUNUM_CUFFT_LIBRARY when set; else the sonames of
 // the CUDA 13 and 12 toolkits (libcufft.so.12, .so.11) and libcufft.so
 // through the dynamic loader's search path; else the toolkit's own folder
-// ($CUDA_HOME or $CUDA_PATH, then /usr/local/cuda). The entry points used
+// ($CUDA_HOME or $CUDA_PATH, then /usr/local/cuda), else NVIDIA's Python
+// wheel beside cunum's package. The entry points used
 // (plan creation with 64-bit sizes, work areas, streams, execution) have
 // kept their ABI across those versions. cuFFT runs on the device's primary
 // context, the one the backend's runtime uses, so streams and device
@@ -31,10 +32,18 @@ void* open_cufft(std::string& tried) {
   const char* names[] = {"libcufft.so.12", "libcufft.so.11", "libcufft.so"};
   for (const char* n : names)
     if (void* h = attempt(n)) return h;
-  std::string dirs[3];
+  std::string dirs[4];
   if (const char* h = std::getenv("CUDA_HOME")) dirs[0] = std::string(h) + "/lib64/";
   if (const char* h = std::getenv("CUDA_PATH")) dirs[1] = std::string(h) + "/lib64/";
   dirs[2] = "/usr/local/cuda/lib64/";
+  // NVIDIA's wheels (nvidia-cufft-cu12, as PyTorch and CuPy install them):
+  // site-packages/nvidia/cufft/lib beside site-packages/cunum/.
+  Dl_info info{};
+  if (dladdr(reinterpret_cast<void*>(&open_cufft), &info) && info.dli_fname) {
+    std::string d = info.dli_fname;
+    const size_t slash = d.rfind('/');
+    if (slash != std::string::npos) dirs[3] = d.substr(0, slash) + "/../nvidia/cufft/lib/";
+  }
   for (const std::string& d : dirs) {
     if (d.empty()) continue;
     for (const char* n : names)
@@ -58,7 +67,7 @@ const CufftApi& cufft_api() {
     }
     std::string missing;
     auto sym = [&](auto& fn, const char* name) {
-      fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(h, name));
+      fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(h, name));  // the C ABI's signature
       if (!fn) missing += std::string(" ") + name;
     };
     sym(api.create, "cufftCreate");

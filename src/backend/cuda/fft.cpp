@@ -16,10 +16,10 @@ namespace cunum::backend::cuda {
 
 namespace {
 
-void check(cufftResult r, const char* what) {
-  if (r == CUFFT_SUCCESS) return;
+void check(cufft_result r, const char* what) {
+  if (r == kCufftSuccess) return;
   const std::string msg = std::string("cuFFT error in ") + what + ": code " + std::to_string(int(r));
-  if (r == CUFFT_ALLOC_FAILED) throw OutOfMemoryError(msg);
+  if (r == kCufftAllocFailed) throw OutOfMemoryError(msg);
   throw Error(msg);
 }
 
@@ -54,7 +54,7 @@ struct PlanKeyHash {
 };
 
 struct Plan {
-  cufftHandle handle = 0;
+  cufft_handle handle = 0;
   size_t work = 0;  // bytes of work area a run needs
 };
 
@@ -141,15 +141,15 @@ class PlanCache {
     const int last = k.rank - 1;
     if (k.kind == FftKind::R2C) oe[last] = k.n[last] / 2 + 1;
     if (k.kind == FftKind::C2R) ie[last] = k.n[last] / 2 + 1;
-    cufftType type = k.kind == FftKind::C2C ? (k.dbl ? CUFFT_Z2Z : CUFFT_C2C)
-                     : k.kind == FftKind::R2C ? (k.dbl ? CUFFT_D2Z : CUFFT_R2C)
-                                              : (k.dbl ? CUFFT_Z2D : CUFFT_C2R);
+    const int type = k.kind == FftKind::C2C ? (k.dbl ? kCufftZ2Z : kCufftC2C)
+                     : k.kind == FftKind::R2C ? (k.dbl ? kCufftD2Z : kCufftR2C)
+                                              : (k.dbl ? kCufftZ2D : kCufftC2R);
     size_t work = 0;
-    cufftResult r = api.set_auto_allocation(p.handle, 0);
-    if (r == CUFFT_SUCCESS)
+    cufft_result r = api.set_auto_allocation(p.handle, 0);
+    if (r == kCufftSuccess)
       r = api.make_plan_many64(p.handle, k.rank, n, ie, k.in_stride, k.in_dist, oe, k.out_stride, k.out_dist, type,
                                k.batch, &work);
-    if (r != CUFFT_SUCCESS) {
+    if (r != kCufftSuccess) {
       api.destroy(p.handle);
       check(r, "cufftMakePlanMany64");
     }
@@ -205,20 +205,20 @@ void CudaBackend::fft(const FftPlan& p) {
     } release{this, work, plan.work};
     if (work) check(api.set_work_area(plan.handle, work), "cufftSetWorkArea");
     void* in = const_cast<void*>(p.in);
-    const int dir = p.forward ? CUFFT_FORWARD : CUFFT_INVERSE;
+    const int dir = p.forward ? kCufftForward : kCufftInverse;
     const bool dbl = key.dbl;
     switch (p.kind) {
       case FftKind::C2C:
-        if (dbl) check(api.exec_z2z(plan.handle, (cufftDoubleComplex*)in, (cufftDoubleComplex*)p.out, dir), "cufftExecZ2Z");
-        else check(api.exec_c2c(plan.handle, (cufftComplex*)in, (cufftComplex*)p.out, dir), "cufftExecC2C");
+        if (dbl) check(api.exec_z2z(plan.handle, in, p.out, dir), "cufftExecZ2Z");
+        else check(api.exec_c2c(plan.handle, in, p.out, dir), "cufftExecC2C");
         break;
       case FftKind::R2C:
-        if (dbl) check(api.exec_d2z(plan.handle, (cufftDoubleReal*)in, (cufftDoubleComplex*)p.out), "cufftExecD2Z");
-        else check(api.exec_r2c(plan.handle, (cufftReal*)in, (cufftComplex*)p.out), "cufftExecR2C");
+        if (dbl) check(api.exec_d2z(plan.handle, in, p.out), "cufftExecD2Z");
+        else check(api.exec_r2c(plan.handle, in, p.out), "cufftExecR2C");
         break;
       case FftKind::C2R:
-        if (dbl) check(api.exec_z2d(plan.handle, (cufftDoubleComplex*)in, (cufftDoubleReal*)p.out), "cufftExecZ2D");
-        else check(api.exec_c2r(plan.handle, (cufftComplex*)in, (cufftReal*)p.out), "cufftExecC2R");
+        if (dbl) check(api.exec_z2d(plan.handle, in, p.out), "cufftExecZ2D");
+        else check(api.exec_c2r(plan.handle, in, p.out), "cufftExecC2R");
         break;
     }
   });
