@@ -430,3 +430,11 @@ def test_plan_cache_limits(device, rng, capsys):
         cache.set_size(size)
         cache.set_memsize(memsize)
         cache.clear()
+
+
+def test_numpy_functions_dispatch_to_cunum_fft(rng):
+    # __array_function__: numpy.fft.fft(cunum array) runs cunum.fft.fft.
+    x = _data((4, 8), "D", rng)
+    got = numpy.fft.fft(cn.asarray(x))
+    _check(numpy.fft.fft(x), got, 8)
+    _check(numpy.fft.fftshift(x), numpy.fft.fftshift(cn.asarray(x)), 8)
