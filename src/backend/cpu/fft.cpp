@@ -18,19 +18,30 @@ void run_batches(const FftPlan& p) {
   using C = std::complex<R>;
   const int64_t n = p.n[0], half = n / 2 + 1;
   // Threads take whole transforms, at least ~32k elements' worth each.
-  const int64_t grain = std::max<int64_t>(1, (int64_t(1) << 15) / n);
+  // Transforms that lie side by side (dist < stride: the columns of a C
+  // matrix) are loaded and stored kBlock at a time, so that each row of the
+  // block is one contiguous read or write.
+  constexpr int64_t kBlock = 16;
+  const bool side_by_side = p.kind == FftKind::C2C && (p.in_dist < p.in_stride || p.out_dist < p.out_stride);
+  const int64_t block = side_by_side ? kBlock : 1;
+  // Threads take whole transforms (whole blocks), ~32k elements' worth or more.
+  const int64_t grain = std::max<int64_t>(block, (int64_t(1) << 15) / n);
   parallel_for(p.batch, grain, [&](int64_t b0, int64_t b1) {
     std::vector<cd> buf(n + 1), work;
     std::vector<double> real;
     if (p.kind == FftKind::C2C) {
       const auto e = fft_engine(n);
       work.resize(e->scratch());
-      for (int64_t b = b0; b < b1; ++b) {
+      buf.resize(block * n);
+      for (int64_t b = b0; b < b1; b += block) {
+        const int64_t m = std::min(block, b1 - b);
         const C* in = static_cast<const C*>(p.in) + b * p.in_dist;
         C* out = static_cast<C*>(p.out) + b * p.out_dist;
-        for (int64_t i = 0; i < n; ++i) buf[i] = cd(in[i * p.in_stride]);
-        e->run(buf.data(), work.data(), p.forward);
-        for (int64_t i = 0; i < n; ++i) out[i * p.out_stride] = C(buf[i]);
+        for (int64_t i = 0; i < n; ++i)
+          for (int64_t j = 0; j < m; ++j) buf[j * n + i] = cd(in[i * p.in_stride + j * p.in_dist]);
+        for (int64_t j = 0; j < m; ++j) e->run(buf.data() + j * n, work.data(), p.forward);
+        for (int64_t i = 0; i < n; ++i)
+          for (int64_t j = 0; j < m; ++j) out[i * p.out_stride + j * p.out_dist] = C(buf[j * n + i]);
       }
       return;
     }
