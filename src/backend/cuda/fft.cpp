@@ -191,7 +191,7 @@ void CudaBackend::fft(const FftPlan& p) {
   const PlanKey key{p.kind, p.dtype == DType::Complex128, p.rank, p.n, p.batch, p.in_stride, p.in_dist,
                     p.out_stride, p.out_dist};
   cudaStream_t s = stream();
-  plan_cache(device_).run(key, [&](const Plan& plan) {
+  auto exec = [&](const Plan& plan) {
     const CufftApi& api = cufft_api();
     check(api.set_stream(plan.handle, s), "cufftSetStream");
     void* work = plan.work ? allocate(plan.work) : nullptr;
@@ -221,7 +221,16 @@ void CudaBackend::fft(const FftPlan& p) {
         else check(api.exec_c2r(plan.handle, in, p.out), "cufftExecC2R");
         break;
     }
-  });
+  };
+  // cuFFT allocates a plan's own tables with cudaMalloc: when the device is
+  // full of the pool's cached blocks, they go back and the call is retried
+  // once (the pool's own policy for its allocations).
+  try {
+    plan_cache(device_).run(key, exec);
+  } catch (const OutOfMemoryError&) {
+    pool_->free_all_blocks();
+    plan_cache(device_).run(key, exec);
+  }
 }
 
 }  // namespace cunum::backend::cuda
