@@ -239,25 +239,41 @@ void CudaBackend::fft(const FftPlan& p) {
 namespace cunum::cuda {
 
 namespace {
-int device_of(int device) {
-  const int d = device < 0 ? current_device() : device;
-  backend::get(Device::cuda(d));  // ValueError for a device that does not exist
-  return d;
-}
+// The device d (ValueError when it does not exist) made the thread's current
+// one while the cache evicts plans (their destruction synchronises that
+// device), the previous one restored after.
+struct OnDevice {
+  int d = 0, prev = -1;
+  explicit OnDevice(int device) {
+    d = device < 0 ? current_device() : device;
+    backend::get(Device::cuda(d));
+    if (cudaGetDevice(&prev) != cudaSuccess) prev = -1;
+    if (prev != d) CUNUM_CUDA_CHECK(cudaSetDevice(d));
+  }
+  ~OnDevice() {
+    if (prev >= 0 && prev != d) cudaSetDevice(prev);
+  }
+};
 }  // namespace
 
 FftPlanCacheInfo fft_plan_cache_info(int device) {
-  const int d = device_of(device);
+  const int d = device < 0 ? current_device() : device;
+  backend::get(Device::cuda(d));
   return backend::cuda::plan_cache(d).info(d);
 }
 void fft_plan_cache_set_size(int64_t size, int device) {
   if (size < -1) throw ValueError("the plan cache's size must be -1 (no limit) or >= 0");
-  backend::cuda::plan_cache(device_of(device)).set_size(size);
+  OnDevice on(device);
+  backend::cuda::plan_cache(on.d).set_size(size);
 }
 void fft_plan_cache_set_memsize(int64_t bytes, int device) {
   if (bytes < -1) throw ValueError("the plan cache's memsize must be -1 (no limit) or >= 0");
-  backend::cuda::plan_cache(device_of(device)).set_memsize(bytes);
+  OnDevice on(device);
+  backend::cuda::plan_cache(on.d).set_memsize(bytes);
 }
-void fft_plan_cache_clear(int device) { backend::cuda::plan_cache(device_of(device)).clear(); }
+void fft_plan_cache_clear(int device) {
+  OnDevice on(device);
+  backend::cuda::plan_cache(on.d).clear();
+}
 
 }  // namespace cunum::cuda
