@@ -15,6 +15,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace cunum {
 class ndarray;
@@ -138,5 +140,22 @@ AsyncPoolStats async_pool_stats(int device = -1);
 void async_pool_free_all(int device = -1);
 void async_pool_set_limit(size_t bytes, int device = -1);  // 0: none
 size_t async_pool_get_limit(int device = -1);
+
+// cuFFT's plan cache of one device (cunum.fft.config.get_plan_cache(), as
+// CuPy's): at most max_size plans (-1: no limit) whose work areas together
+// need at most max_memsize bytes (-1: no limit); 0 for either disables it.
+// Work areas come from the device's memory pool at each call, so `memsize`
+// is what the cached plans would take while they run, not memory held.
+struct FftPlanCacheInfo {
+  int device = 0;
+  bool enabled = true;
+  int64_t size = 0, max_size = 16, memsize = 0, max_memsize = -1;
+  uint64_t hits = 0, misses = 0;
+  std::vector<std::string> plans;  // most recently used first
+};
+FftPlanCacheInfo fft_plan_cache_info(int device = -1);
+void fft_plan_cache_set_size(int64_t size, int device = -1);
+void fft_plan_cache_set_memsize(int64_t bytes, int device = -1);
+void fft_plan_cache_clear(int device = -1);
 
 }  // namespace cunum::cuda

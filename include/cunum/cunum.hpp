@@ -9,6 +9,7 @@
 #include "device.hpp"
 #include "dtype.hpp"
 #include "error.hpp"
+#include "fft.hpp"
 #include "format.hpp"
 #include "indexing.hpp"
 #include "indexing_routines.hpp"

@@ -245,7 +245,15 @@ def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
 
 def _array_function(self, func, types, args, kwargs):
     import cunum
-    impl = getattr(cunum, func.__name__, None)
+    # numpy.fft.fft -> cunum.fft.fft: functions of NumPy's submodules are
+    # looked up in cunum's submodule of the same name.
+    ns = cunum
+    mod = getattr(func, "__module__", None) or ""
+    if mod.startswith("numpy."):
+        sub = getattr(cunum, mod.split(".")[1], None)
+        if isinstance(sub, type(cunum)):  # a module of cunum's (fft, linalg, random)
+            ns = sub
+    impl = getattr(ns, func.__name__, None)
     if impl is None or not callable(impl):
         return NotImplemented
     return impl(*args, **kwargs)

@@ -74,6 +74,10 @@ class Backend {
   virtual int64_t select_blocks(int64_t n) const = 0;
   virtual int64_t select_count(const SelectPlan& plan) = 0;
   virtual void select_write(const SelectPlan& plan) = 0;
+  // A batch of FFTs (Note [FFT plans]) of rank <= fft_max_rank(), on the
+  // device's current stream.
+  virtual void fft(const FftPlan& plan) = 0;
+  virtual int fft_max_rank() const { return 1; }
 
   // Work queued on `stream` (a cudaStream_t) uses the allocation at `data`:
   // the pool does not hand it out again before that work is done

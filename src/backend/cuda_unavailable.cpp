@@ -53,5 +53,9 @@ AsyncPoolStats async_pool_stats(int) { unavailable(); }
 void async_pool_free_all(int) { unavailable(); }
 void async_pool_set_limit(size_t, int) { unavailable(); }
 size_t async_pool_get_limit(int) { unavailable(); }
+FftPlanCacheInfo fft_plan_cache_info(int) { unavailable(); }
+void fft_plan_cache_set_size(int64_t, int) { unavailable(); }
+void fft_plan_cache_set_memsize(int64_t, int) { unavailable(); }
+void fft_plan_cache_clear(int) { unavailable(); }
 }  // namespace cunum::cuda
 #endif

@@ -263,3 +263,38 @@ struct SelectPlan {
 };
 
 }  // namespace cunum::backend
+
+namespace cunum::backend {
+
+// Note [FFT plans]
+// A batch of discrete Fourier transforms of rank 1 to 3 (docs/fft.md): the
+// FFT family. `n` holds the logical lengths of the transformed dims
+// (outermost first); `batch` transforms lie `in_dist` / `out_dist` elements
+// apart. Within one transform, element (i0, .., ik) of a side is at
+// lin(i) * stride elements from the transform's start, where lin() is the C
+// order over that side's extents: `n` for a complex side of C2C, the real
+// side of R2C/C2R, and `n` with its last length n/2 + 1 for the half
+// spectrum (the complex side of R2C/C2R). That is cuFFT's advanced layout
+// (inembed/istride/idist), so the CUDA backend maps it as it is. Elements
+// are counted in the side's own type: complex64/complex128 for complex
+// sides, float32/float64 for real sides (`dtype` is the complex one, so it
+// also fixes the precision). Direction: C2C either way, R2C forward only,
+// C2R backward only. Unnormalised: the planner scales afterwards (NumPy's
+// norm=). C2R may overwrite its input (cuFFT does): the planner hands it a
+// scratch copy. Backends execute ranks up to fft_max_rank(); the planner
+// splits the rest into passes of rank 1.
+enum class FftKind : uint8_t { C2C, R2C, C2R };
+
+struct FftPlan {
+  const void* in = nullptr;
+  void* out = nullptr;
+  FftKind kind = FftKind::C2C;
+  bool forward = true;
+  DType dtype = DType::Complex128;  // complex64 or complex128
+  int rank = 1;
+  std::array<int64_t, 3> n{};
+  int64_t batch = 1;
+  int64_t in_stride = 1, in_dist = 0, out_stride = 1, out_dist = 0;  // elements
+};
+
+}  // namespace cunum::backend

@@ -46,6 +46,7 @@ class CpuBackend final : public Backend {
   int64_t select_blocks(int64_t n) const override;  // select.cpp
   int64_t select_count(const SelectPlan& plan) override;
   void select_write(const SelectPlan& plan) override;
+  void fft(const FftPlan& plan) override;  // fft.cpp (rank 1: Note [CPU FFT])
 
  private:
   LoopTable loops_;

@@ -49,6 +49,8 @@ class CudaBackend final : public Backend {
   int64_t select_blocks(int64_t n) const override;  // select.cpp
   int64_t select_count(const SelectPlan& plan) override;
   void select_write(const SelectPlan& plan) override;
+  void fft(const FftPlan& plan) override;  // fft.cpp: cuFFT (Note [cuFFT plans])
+  int fft_max_rank() const override { return 3; }
 
   PoolStats pool_stats() override {
     auto s = pool_->stats();
