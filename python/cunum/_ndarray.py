@@ -277,6 +277,11 @@ def _resize(self, *new_shape, refcheck=True):
     _core._resize_inplace(self, list(new_shape), bool(refcheck))
 
 
+def _conj_method(self):
+    """NumPy's ndarray.conj: the conjugate of a complex array, else the array itself."""
+    return _core.conjugate(self) if self.dtype.kind == "c" else self
+
+
 def _set_real(self, value):
     _core.ndarray.real.fget(self)[...] = value
 
@@ -326,7 +331,7 @@ def _install():
     nd.round = lambda self, decimals=0, out=None: mathematical.around(self, decimals, out)
     nd.clip = lambda self, min=None, max=None, out=None, **kwargs: mathematical._clip(
         self, min, max, out, kwargs)
-    nd.conj = nd.conjugate = lambda self: _core.conjugate(self)
+    nd.conj = nd.conjugate = _conj_method
     nd.real = property(_core.ndarray.real.fget, _set_real)
     nd.imag = property(_core.ndarray.imag.fget, _set_imag)
     # Sorting and searching (_routines/sorting.py); sort and partition sort in place

@@ -45,10 +45,11 @@ ndarray one_d(const ndarray& a, DType d) {
 // with the slope as (difference) * (1 / dx). The masked choices below apply
 // the rules from the last to the first, so that the first one that holds wins.
 ndarray interp_part(const ndarray& x, const ndarray& xp, const ndarray& fp, const ndarray& j, const Operand& lval,
-                    const Operand& rval, bool inverse_dx) {
+                    const Operand& rval, bool inverse_dx, bool imag_part) {
   const int64_t n = xp.shape()[0];
   if (n == 1) {
     const ndarray x0 = elem(xp, 0);
+    // NumPy's one-point case: x < xp[0] left, x > xp[0] right, else (NaN too) fp[0].
     return where(less(x, x0), lval, where(greater(x, x0), rval, elem(fp, 0)));
   }
   const ndarray jc = clip(j, Operand(Scalar(0)), Operand(Scalar(n - 2)));
@@ -65,7 +66,8 @@ ndarray interp_part(const ndarray& x, const ndarray& xp, const ndarray& fp, cons
   r = where(equal(j, Scalar(n - 1)), elem(fp, -1), r);
   r = where(greater(x, elem(xp, -1)), rval, r);
   r = where(less(x, elem(xp, 0)), lval, r);
-  return where(isnan(x), x, r);
+  // NaN x: NaN (a complex result's imaginary part 0, as NumPy's loop).
+  return imag_part ? where(isnan(x), Scalar(0.0), r) : where(isnan(x), x, r);
 }
 }  // namespace
 
@@ -110,10 +112,10 @@ ndarray interp(const ndarray& x0, const ndarray& xp0, const ndarray& fp0, std::o
     if (!cplx && v->kind == Scalar::Kind::Complex) throw TypeError("must be real number, not complex");
     return Scalar(v->as_double());
   };
-  if (!cplx) return interp_part(x, xp, fp, j, bound(left, fp, 0, false), bound(right, fp, -1, false), false);
+  if (!cplx) return interp_part(x, xp, fp, j, bound(left, fp, 0, false), bound(right, fp, -1, false), false, false);
   const ndarray fr = fp.real(), fi = fp.imag();
-  const ndarray re = interp_part(x, xp, fr, j, bound(left, fr, 0, false), bound(right, fr, -1, false), true);
-  const ndarray im = interp_part(x, xp, fi, j, bound(left, fi, 0, true), bound(right, fi, -1, true), true);
+  const ndarray re = interp_part(x, xp, fr, j, bound(left, fr, 0, false), bound(right, fr, -1, false), true, false);
+  const ndarray im = interp_part(x, xp, fi, j, bound(left, fi, 0, true), bound(right, fi, -1, true), true, true);
   ndarray res = empty(x.shape(), DType::Complex128, x.device());
   copyto(res.real(), re);
   copyto(res.imag(), im);

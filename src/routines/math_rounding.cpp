@@ -121,6 +121,10 @@ ndarray clip(const ndarray& a, const std::optional<Operand>& lo0, const std::opt
   UfuncOptions first;
   first.dtype = opts.dtype ? *opts.dtype : operands_result_type({&x, &*lo, &*hi});
   first.casting = opts.casting;
+  if (opts.out && !can_cast(*first.dtype, opts.out->dtype(), opts.casting))
+    throw TypeError("Cannot cast ufunc 'clip' output from dtype('" + std::string(dtype_name(*first.dtype)) +
+                    "') to dtype('" + std::string(dtype_name(opts.out->dtype())) + "') with casting rule '" +
+                    std::string(casting_name(opts.casting)) + "'");
   // The maximum goes to a temporary, so that where= leaves out's other values alone.
   const ndarray t = maximum(a, *lo, first);
   UfuncOptions second = opts;
