@@ -35,4 +35,6 @@ NB_MODULE(_core, m) {
   py::bind_reductions(m);
   py::bind_mathematical(m);
   py::bind_cuda(m);
+  py::bind_logic(m);
+  py::bind_binary(m);
 }
