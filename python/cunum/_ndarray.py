@@ -238,8 +238,8 @@ def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
         return NotImplemented
     if method == "__call__":
         return impl(*inputs, **kwargs)
-    if method == "reduce":
-        return impl.reduce(*inputs, **kwargs)
+    if method in ("reduce", "accumulate", "outer", "at"):
+        return getattr(impl, method)(*inputs, **kwargs)
     return NotImplemented
 
 
