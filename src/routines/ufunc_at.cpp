@@ -48,6 +48,7 @@ void at_in_rounds(const core::UfuncDef& def, const ndarray& a, const ndarray& po
     ndarray cur = take(flat, sp);
     UfuncOptions u;
     u.out = cur;
+    u.casting = Casting::Unsafe;
     if (sv) call2(def, cur, *sv, u);
     else apply_ufunc(def, std::vector<Operand>{cur}.data(), 1, u);
     put(flat, target, cur);
@@ -83,6 +84,7 @@ void ufunc_at(const core::UfuncDef& def, const ndarray& a, const std::vector<Ind
     const ndarray z = empty({0}, a.dtype(), a.device());
     UfuncOptions u;
     u.out = z;
+    u.casting = Casting::Unsafe;  // NumPy's at() casts the results unsafely
     if (b) {
       const Operand bz = b->is_array() ? Operand(empty({0}, b->array().dtype(), a.device())) : *b;
       call2(def, z, bz, u);

@@ -39,17 +39,22 @@ std::optional<Scalar> identity_of(const core::UfuncDef& def) {
 
 // Note [Reduce dtypes of any ufunc]
 // NumPy's reduce resolution: the start dtype D is dtype=, else
-// promote(out, a) with out=, else a's (bool and small integers widened for
+// the loop of (out, a) with out=, else a's (bool and small integers widened for
 // add and multiply only); the ufunc's loop for (D, D) gives the accumulator
 // dtype A, which D must reach safely (equal.reduce of int8 is a TypeError);
 // the logical ufuncs reduce in bool.
 DType method_dtype(const core::UfuncDef& def, const ndarray& a, std::optional<DType> dtype,
                    const std::optional<ndarray>& out) {
+  if (out && !dtype) {
+    // NumPy resolves the loop for (out, a): out's dtype is the accumulator's
+    // (equal.accumulate(bool, out=float64) runs 'dd->?' and casts to out).
+    if (std::string(def.name).rfind("logical_", 0) == 0) return DType::Bool;
+    const ndarray zo = empty({0}, out->dtype(), a.device()), za = empty({0}, a.dtype(), a.device());
+    return call2(def, zo, za, {}).dtype();
+  }
   DType D = a.dtype();
   if (dtype) {
     D = *dtype;
-  } else if (out) {
-    D = promote_types(out->dtype(), a.dtype());
   } else if ((is_named(def, "add") || is_named(def, "multiply")) &&
              (is_bool(D) || (is_integer(D) && itemsize(D) < 8))) {
     D = is_unsigned(D) ? DType::UInt64 : DType::Int64;
@@ -148,6 +153,7 @@ ndarray ufunc_reduce(const core::UfuncDef& def, const ndarray& a, const UfuncRed
   const int nd = a.ndim();
   int nred = 0;
   for (bool r : red) nred += r;
+  const DType A = method_dtype(def, a, o.dtype, o.out);  // NumPy's TypeError before its axis checks
   const bool reorder = ufunc_reorderable(def);
   if (!reorder && nred > 1)
     throw ValueError("reduction operation '" + std::string(def.name) +
@@ -157,7 +163,6 @@ ndarray ufunc_reduce(const core::UfuncDef& def, const ndarray& a, const UfuncRed
     throw ValueError("reduction operation '" + std::string(def.name) +
                      "' does not have an identity, so to use a where mask one has to specify 'initial'");
   if (auto t = table_reduce(def, a, o)) return *t;
-  const DType A = method_dtype(def, a, o.dtype, o.out);
 
   Shape kept, keep;
   std::vector<int64_t> perm;
@@ -242,7 +247,17 @@ ndarray ufunc_accumulate(const core::UfuncDef& def, const ndarray& a, int64_t ax
   check_binary(def, "accumulate");
   if (a.ndim() == 0) throw TypeError("cannot accumulate on a scalar");
   const int ax = normalize_axis(axis, a.ndim());
-  if (out && out->shape() != a.shape()) throw ValueError("provided out is the wrong size for the accumulation.");
+  if (out && out->shape() != a.shape()) {
+    // NumPy's iterator message where the ranks agree (at least 2) and no dim is 1.
+    bool broadcast = out->ndim() == a.ndim() && a.ndim() >= 2;
+    for (int d = 0; broadcast && d < a.ndim(); ++d)
+      if (out->shape()[d] == 1 || a.shape()[d] == 1) broadcast = false;
+    if (broadcast)
+      throw ValueError("operands could not be broadcast together with remapped shapes [original->remapped]: " +
+                       shape_str(out->shape()) + "->" + shape_str(out->shape()) + " " + shape_str(a.shape()) +
+                       "->" + shape_str(a.shape()) + " ");
+    throw ValueError("provided out is the wrong size for the accumulation.");
+  }
   const DType A = method_dtype(def, a, dtype, out);
   if (is_named(def, "add") || is_named(def, "multiply")) {
     ScanOptions so;
