@@ -35,6 +35,11 @@ bool ufunc_reorderable(const core::UfuncDef& def);
 ndarray ufunc_reduce(const core::UfuncDef& def, const ndarray& a, const UfuncReduceOptions& o = {});
 ndarray ufunc_accumulate(const core::UfuncDef& def, const ndarray& a, int64_t axis = 0,
                          std::optional<DType> dtype = {}, const std::optional<ndarray>& out = {});
+// NumPy's reduceat along axis: for each i the reduction of
+// a[indices[i]:indices[i+1]] (a[indices[i]] where indices[i] >= indices[i+1];
+// the last to the end). The indices are checked on the host (one wait).
+ndarray ufunc_reduceat(const core::UfuncDef& def, const ndarray& a, const ndarray& indices, int64_t axis = 0,
+                       std::optional<DType> dtype = {}, const std::optional<ndarray>& out = {});
 // op(a[i..., newaxis...], b[j...]): nout arrays.
 std::vector<ndarray> ufunc_outer(const core::UfuncDef& def, const Operand& a, const Operand& b,
                                  const UfuncOptions& opts = {});

@@ -238,7 +238,7 @@ def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
         return NotImplemented
     if method == "__call__":
         return impl(*inputs, **kwargs)
-    if method in ("reduce", "accumulate", "outer", "at"):
+    if method in ("reduce", "accumulate", "reduceat", "outer", "at"):
         return getattr(impl, method)(*inputs, **kwargs)
     return NotImplemented
 

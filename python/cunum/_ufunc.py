@@ -1,6 +1,6 @@
 """Python-level methods of cunum.ufunc, attached here and nowhere else (the
 type and its __call__ are C++: python/src/bind_ufuncs.cpp): reduce,
-accumulate, outer and at for every ufunc (python/src/bind_ufunc_methods.cpp,
+accumulate, reduceat, outer and at for every ufunc (python/src/bind_ufunc_methods.cpp,
 docs/ufunc-methods.md)."""
 from . import _core
 from ._routines._args import _a
@@ -38,6 +38,12 @@ def _install():
         r = _core._ufunc_accumulate(self.__name__, _a(array), axis, dtype, out)
         return r if out is None else out
 
+    def reduceat(self, array, indices, axis=0, dtype=None, out=None):
+        """Checks the indices on the host (one wait for the device)."""
+        out = _single_out(out, "reduceat")
+        r = _core._ufunc_reduceat(self.__name__, _a(array), _a(indices), axis, dtype, out)
+        return r if out is None else out
+
     def outer(self, A, B, /, **kwargs):
         _core._ufunc_outer_ok(self.__name__)
         a, b = _a(A), _a(B)
@@ -53,6 +59,7 @@ def _install():
 
     _core.ufunc.reduce = reduce
     _core.ufunc.accumulate = accumulate
+    _core.ufunc.reduceat = reduceat
     _core.ufunc.outer = outer
     _core.ufunc.at = at
 

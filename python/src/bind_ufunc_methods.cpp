@@ -41,6 +41,10 @@ void bind_ufunc_methods(nb::module_& m) {
                                 nb::handle out) {
     return ufunc_accumulate(def_of(name), a, as_index(axis), opt_dtype(dtype), opt_out(out));
   }, nb::arg(), nb::arg(), nb::arg(), nb::arg().none(), nb::arg().none());
+  m.def("_ufunc_reduceat", [](const std::string& name, const ndarray& a, const ndarray& indices, nb::handle axis,
+                              nb::handle dtype, nb::handle out) {
+    return ufunc_reduceat(def_of(name), a, indices, as_index(axis), opt_dtype(dtype), opt_out(out));
+  }, nb::arg(), nb::arg(), nb::arg(), nb::arg(), nb::arg().none(), nb::arg().none());
   m.def("_ufunc_outer_ok", [](const std::string& name) {
     if (def_of(name).nin != 2) throw ValueError("outer product only supported for binary functions");
   });
