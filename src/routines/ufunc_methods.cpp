@@ -42,6 +42,8 @@ std::optional<Scalar> identity_of(const core::UfuncDef& def) {
 // the loop of (out, a) with out=, else a's (bool and small integers widened for
 // add and multiply only); the ufunc's loop for (D, D) gives the accumulator
 // dtype A, which D must reach safely (equal.reduce of int8 is a TypeError);
+// the input itself is converted to dtype= unsafely (add.reduce of complex
+// with dtype=float64 drops the imaginary parts, as NumPy);
 // the logical ufuncs reduce in bool.
 DType method_dtype(const core::UfuncDef& def, const ndarray& a, std::optional<DType> dtype,
                    const std::optional<ndarray>& out) {
@@ -52,6 +54,9 @@ DType method_dtype(const core::UfuncDef& def, const ndarray& a, std::optional<DT
     const ndarray zo = empty({0}, out->dtype(), a.device()), za = empty({0}, a.dtype(), a.device());
     return call2(def, zo, za, {}).dtype();
   }
+  if (dtype && std::string(def.name).rfind("logical_", 0) == 0 && *dtype != DType::Bool)
+    throw TypeError(std::string("No loop matching the specified signature and casting was found for ufunc ") +
+                    def.name);
   DType D = a.dtype();
   if (dtype) {
     D = *dtype;
@@ -130,6 +135,7 @@ std::optional<ndarray> table_reduce(const core::UfuncDef& def, const ndarray& a,
 ndarray pairwise(const core::UfuncDef& def, ndarray cur, DType A) {
   UfuncOptions u;
   u.dtype = A;
+  u.casting = Casting::Unsafe;  // NumPy converts the input to dtype= unsafely
   int64_t n = cur.shape().back();
   if (n == 1) return last_slab(cur, 0, 1).astype(A);
   while (n > 1) {
@@ -214,6 +220,7 @@ ndarray ufunc_reduce(const core::UfuncDef& def, const ndarray& a, const UfuncRed
       if (o.initial) {
         UfuncOptions u;
         u.dtype = A;
+        u.casting = Casting::Unsafe;  // NumPy converts the input to dtype= unsafely
         r = call2(def, scalar_array(Scalar::of(A, *o.initial), A, a.device()), r, u);
       }
     } else {
@@ -229,6 +236,7 @@ ndarray ufunc_reduce(const core::UfuncDef& def, const ndarray& a, const UfuncRed
         UfuncOptions u;
         u.out = r;
         u.dtype = A;
+        u.casting = Casting::Unsafe;  // NumPy converts the input to dtype= unsafely
         if (m) u.where = index(*m, {Index::ellipsis(), Index(i)});
         call2(def, r, index(x, {Index::ellipsis(), Index(i)}), u);
       }
@@ -273,6 +281,7 @@ ndarray ufunc_accumulate(const core::UfuncDef& def, const ndarray& a, int64_t ax
     for (int64_t s = 1; s < n; s *= 2) {
       UfuncOptions u;
       u.dtype = A;
+      u.casting = Casting::Unsafe;  // NumPy converts the input to dtype= unsafely
       u.out = along(res, ax, s, n);
       call2(def, along(res, ax, 0, n - s), along(res, ax, s, n), u);
     }
@@ -280,6 +289,7 @@ ndarray ufunc_accumulate(const core::UfuncDef& def, const ndarray& a, int64_t ax
     for (int64_t i = 1; i < n; ++i) {
       UfuncOptions u;
       u.dtype = A;
+      u.casting = Casting::Unsafe;  // NumPy converts the input to dtype= unsafely
       u.out = along(res, ax, i, i + 1);
       call2(def, along(res, ax, i - 1, i), along(res, ax, i, i + 1), u);
     }

@@ -82,6 +82,7 @@ ndarray ufunc_reduceat(const core::UfuncDef& def, const ndarray& a0, const ndarr
         UfuncOptions u;
         u.out = acc;
         u.dtype = A;
+        u.casting = Casting::Unsafe;  // NumPy converts the input to dtype= unsafely
         u.where = per_segment(bit, nd);
         call2(def, acc, take(win, minimum(pos, Scalar(n - 1)), 0), u);
         pos = add(pos, where(bit, Scalar(w), Scalar(int64_t(0))));
@@ -90,6 +91,7 @@ ndarray ufunc_reduceat(const core::UfuncDef& def, const ndarray& a0, const ndarr
           UfuncOptions v;
           v.out = rows(next_win, 0, n - w);
           v.dtype = A;
+          v.casting = Casting::Unsafe;
           call2(def, rows(win, 0, n - w), rows(win, w, n), v);
           win = next_win;
         }
@@ -100,6 +102,7 @@ ndarray ufunc_reduceat(const core::UfuncDef& def, const ndarray& a0, const ndarr
         UfuncOptions u;
         u.out = acc;
         u.dtype = A;
+        u.casting = Casting::Unsafe;  // NumPy converts the input to dtype= unsafely
         u.where = per_segment(greater(len, Scalar(k)), nd);
         call2(def, acc, take(x, minimum(add(idx, Scalar(k)), Scalar(n - 1)), 0), u);
       }

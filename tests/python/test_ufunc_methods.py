@@ -108,6 +108,12 @@ def test_reduce_options(rng):
     compare(lambda xp, x: xp.add.reduce(x[0, 0], axis=0), a)
     compare(lambda xp, x: xp.logaddexp.reduce(x[0, 0], axis=()), a)
     compare(lambda xp, x: xp.subtract.reduce(x, axis=()), a)
+    # dtype= converts the input unsafely (NumPy's reductions): complex parts dropped, floats truncated
+    compare(lambda xp, x: xp.subtract.reduce(x * (1 + 1j), axis=0, dtype=numpy.float64), a)
+    compare(lambda xp, x: xp.divide.accumulate(x * (1 + 1j), axis=1, dtype=numpy.float32), a)
+    compare(lambda xp, x: xp.subtract.reduce(x * 3, axis=1, dtype=numpy.int8), a)
+    compare(lambda xp, x: xp.maximum.reduceat(x * 3, [0, 2], axis=1, dtype=numpy.int16), a)
+    compare(lambda xp, x: xp.logical_xor.reduce(x, axis=0, dtype=numpy.float64), a)
 
 
 def test_reduce_errors(rng):
