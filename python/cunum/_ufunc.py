@@ -3,22 +3,14 @@ type and its __call__ are C++: python/src/bind_ufuncs.cpp): reduce,
 accumulate, reduceat, outer and at for every ufunc (python/src/bind_ufunc_methods.cpp,
 docs/ufunc-methods.md)."""
 from . import _core
-from ._routines._args import _a
-
-
-class _NoValueType:
-    def __repr__(self):
-        return "<no value>"
-
-
-_NoValue = _NoValueType()
+from ._routines._args import _NoValue, _a
 _PY_SCALARS = (int, float, complex, bool)
 
 
 def _single_out(out, method):
     if isinstance(out, tuple):
         if len(out) != 1:
-            raise ValueError(f"The 'out' tuple must have exactly one entry per ufunc output")
+            raise ValueError("The 'out' tuple must have exactly one entry per ufunc output")
         out = out[0]
     if out is not None and not isinstance(out, _core.ndarray):
         raise TypeError("output must be an array")

@@ -2,7 +2,7 @@
 "Mathematical functions" chapter): the sums and products along an axis. The
 C++ side is python/src/bind_mathematical.cpp."""
 from .. import _core
-from ._args import _a, _ret
+from ._args import _NoValue, _a, _ret
 
 
 def cumsum(a, axis=None, dtype=None, out=None):
@@ -31,14 +31,6 @@ def cumulative_prod(x, /, *, axis=None, dtype=None, out=None, include_initial=Fa
 
 # ---------------------------------------------------------------- rounding, clipping
 # (C++: src/routines/math_rounding.cpp)
-class _NoValueType:
-    """The default of arguments whose absence differs from None (NumPy's _NoValue)."""
-
-    def __repr__(self):
-        return "<no value>"
-
-
-_NoValue = _NoValueType()
 _CLIP_KWARGS = ("where", "dtype", "casting", "order", "subok")
 
 
