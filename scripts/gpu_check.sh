@@ -2,18 +2,23 @@
 # Run on the GPU machine (device tool): builds and installs cunum with that
 # machine's Python, then runs the demo, the Python suite (cpu and cuda), the
 # C++ suite when a prebuilt binary is given, and the benchmarks; logs to $OUT.
-#   scripts/gpu_check.sh [--no-tests] [--no-bench] [--cpp-tests PATH]
+#   scripts/gpu_check.sh [--no-tests] [--no-bench] [--cpp-tests PATH] [--tests 'FILES/ARGS']
+# Exits non-zero when the install, the demo, a C++ test or a Python test
+# failed (benchmarks print only). --cpp-tests runs a cunum_tests binary built
+# on the CPU machine (same x86-64; its CUDA tests run here).
 set -uo pipefail
+status=0
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/cunum-out}
 mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1
-tests=1 bench=1 cpp=""
+tests=1 bench=1 cpp="" targets="tests/python"
 while [ $# -gt 0 ]; do
   case "$1" in
     --no-tests) tests=0 ;;
     --no-bench) bench=0 ;;
     --cpp-tests) cpp="$2"; shift ;;
+    --tests) targets="$2"; shift ;;
   esac
   shift
 done
@@ -24,16 +29,18 @@ tail -3 "$OUT/install.log"
 import time; t=time.perf_counter(); import cunum as cn; dt=time.perf_counter()-t
 print(f'import cunum: {dt*1e3:.0f} ms; CUDA devices seen: {cn.cuda.runtime.getDeviceCount()}; default device: {cn.get_default_device()}; cuda usable by cunum: {cn.cuda.is_available()}')
 ")
-python3 examples/demo.py > "$OUT/demo.log" 2>&1 && echo "demo: ok" || { echo "demo FAILED"; tail "$OUT/demo.log"; }
+python3 examples/demo.py > "$OUT/demo.log" 2>&1 && echo "demo: ok" || { echo "demo FAILED"; tail "$OUT/demo.log"; status=1; }
 if [ -n "$cpp" ]; then
-  "$cpp" 2>&1 | tee "$OUT/cpp_tests.log" | grep -E "PASSED|FAILED|SKIPPED \]" | head -20
+  "$cpp" > "$OUT/cpp_tests.log" 2>&1 || status=1
+  grep -E "PASSED|FAILED|SKIPPED \]" "$OUT/cpp_tests.log" | head -20
 fi
 if [ $tests = 1 ]; then
   par=""; python3 -c "import xdist" 2>/dev/null && par="-n 8"
-  python3 -m pytest -q -p no:cacheprovider -rf --maxfail=300 $par tests/python 2>&1 | tee "$OUT/pytest.log" |
-    grep -E "^FAILED|passed|failed" | cut -c1-220 | tail -40
+  python3 -m pytest -q -p no:cacheprovider -rf --maxfail=300 $par $targets > "$OUT/pytest.log" 2>&1 || status=1
+  grep -E "^FAILED|passed|failed" "$OUT/pytest.log" | cut -c1-220 | tail -40
 fi
 if [ $bench = 1 ]; then
   python3 bench/transfers.py --json "$OUT/transfers.json" 2>&1 | tail -8
   python3 bench/bench.py --json "$OUT/bench.json" 2>&1 | tail -25
 fi
+exit $status

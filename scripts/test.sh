@@ -24,12 +24,22 @@ $PY -c "import numpy, pytest, nanobind, xdist, hypothesis" 2>/dev/null ||
 
 $PY scripts/check_layers.py
 
+# CUNUM_REQUIRE_CUDA=1 (CI sets it): the CUDA backend must be configured, and
+# the NVRTC test that compiles every generated kernel must be among the C++
+# tests; without it a toolkit that was not found would pass silently.
+cuda=()
+[ "${CUNUM_REQUIRE_CUDA:-0}" = 1 ] && cuda=(-DCUNUM_CUDA=ON)
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
 cmake -S . -B build/test -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DCUNUM_PYTHON=ON -DCUNUM_TESTS=ON -DCUNUM_EXAMPLES=ON \
+  -DCUNUM_PYTHON=ON -DCUNUM_TESTS=ON -DCUNUM_EXAMPLES=ON "${cuda[@]}" \
   -DPython_EXECUTABLE="$(command -v "$PY")" >/dev/null
 cmake --build build/test
 $PY scripts/check_layers.py --objects build/test
+if [ "${CUNUM_REQUIRE_CUDA:-0}" = 1 ]; then
+  nvrtc=$(ctest --test-dir build/test -N -R '^Nvrtc' | sed -n 's/^Total Tests: //p')
+  [ "${nvrtc:-0}" -gt 0 ] || { echo "CUNUM_REQUIRE_CUDA=1 but no NVRTC kernel test was built" >&2; exit 1; }
+  echo "CUDA backend configured; $nvrtc NVRTC kernel tests"
+fi
 ctest --test-dir build/test --output-on-failure -j "$(nproc)"
 ./build/test/cunum_example >/dev/null
 PYTHONPATH=build/test/python $PY -m pytest -q -p no:cacheprovider -n "$(nproc)" tests/python "$@"

@@ -85,7 +85,9 @@ std::vector<ndarray> nonzero(const ndarray& a);  // NumPy's nonzero (0-d: as atl
 ndarray flatnonzero(const ndarray& a);
 ndarray argwhere(const ndarray& a);  // (count, a.ndim) int64
 // NumPy's count_nonzero: a reduction (no wait); axis empty: over all.
-ndarray count_nonzero(const ndarray& a, std::optional<std::vector<int64_t>> axis = {}, bool keepdims = false);
+// axis_is_int: `axis` was one integer (NumPy then lets a 0-d input take axis 0 or -1).
+ndarray count_nonzero(const ndarray& a, std::optional<std::vector<int64_t>> axis = {}, bool keepdims = false,
+                      bool axis_is_int = false);
 // compress(condition, a, axis) and extract(condition, a) (= a.ravel()[condition.ravel() != 0]).
 ndarray compress(const ndarray& condition, const ndarray& a, std::optional<int64_t> axis = {},
                  const std::optional<ndarray>& out = {});

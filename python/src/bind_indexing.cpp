@@ -57,7 +57,7 @@ void bind_indexing(nb::module_& m) {
   m.def("_flatnonzero", [](const ndarray& a) { return flatnonzero(a); });
   m.def("_argwhere", [](const ndarray& a) { return argwhere(a); });
   m.def("_count_nonzero", [](const ndarray& a, nb::handle axis, bool keepdims) {
-    return count_nonzero(a, opt_axes(axis), keepdims);
+    return count_nonzero(a, opt_axes(axis), keepdims, !axis.is_none() && !PyTuple_Check(axis.ptr()));
   }, nb::arg(), nb::arg().none(), nb::arg());
   m.def("_compress", [](const ndarray& condition, const ndarray& a, nb::handle axis, nb::handle out) {
     return compress(condition, a, opt_axis(axis), opt_out(out));

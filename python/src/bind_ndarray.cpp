@@ -114,9 +114,25 @@ ndarray value_array(const ndarray& self, nb::handle value) {
   return t;
 }
 
+// x[i, j] = v with an integer for every dim: NumPy stores v as one scalar
+// (ndarray.fill's rules: an array of ndim > 0 or a list is an error, a bool
+// target takes v's truth value); a 0-d cunum array stays on the device.
+bool scalar_target(const std::vector<Index>& idx, const ndarray& self) {
+  if (static_cast<int64_t>(idx.size()) != self.ndim()) return false;
+  for (const Index& i : idx)
+    if (i.kind != Index::Kind::Integer) return false;
+  return true;
+}
+
 void setitem(const ndarray& self, nb::handle key, nb::handle value) {
   std::vector<Index> idx = parse_key(key, self);
-  if (!has_array(idx)) return store_value(index(self, idx), value);
+  if (!has_array(idx)) {
+    ndarray target = index(self, idx);
+    ndarray* v = nullptr;
+    if (scalar_target(idx, self) && !(nb::try_cast<ndarray*>(value, v) && v && v->ndim() == 0))
+      return fill_value(target, value);
+    return store_value(target, value);
+  }
   index_assign(self, idx, value_array(self, value));
 }
 }  // namespace

@@ -56,10 +56,11 @@ ndarray argwhere(const ndarray& a) {
   return stack(nz, 1);
 }
 
-ndarray count_nonzero(const ndarray& a, std::optional<std::vector<int64_t>> axis, bool keepdims) {
+ndarray count_nonzero(const ndarray& a, std::optional<std::vector<int64_t>> axis, bool keepdims, bool axis_is_int) {
   const ndarray t = is_bool(a.dtype()) ? a : a.astype(DType::Bool);
   ReduceOptions o;
   o.axis = std::move(axis);
+  o.axis_is_int = axis_is_int;  // NumPy's legacy rule: a 0-d input takes axis 0 or -1
   o.keepdims = keepdims;
   o.dtype = DType::Int64;
   return sum(t, o);

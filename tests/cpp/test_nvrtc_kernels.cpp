@@ -104,6 +104,26 @@ TEST(NvrtcKernels, EveryCopyKernelCompiles) {
   EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
 }
 
+// Rows and inner repeats (Note [Row copies]): every dtype pair for the
+// copy rows, one dtype each for the broadcast and fill rows and repeats.
+TEST(NvrtcKernels, EveryRowCopyCompiles) {
+  Batch b;
+  for (int f = 0; f < kNumDTypes; ++f)
+    for (int t = 0; t < kNumDTypes; ++t) {
+      const DType from = static_cast<DType>(f), to = static_cast<DType>(t);
+      const size_t widest = std::max(itemsize(from), itemsize(to));
+      const int vec = widest < 16 ? static_cast<int>(16 / widest) : 1;
+      b.add(cast_rows_source(from, to, 2 + (f + t) % 2, vec, 2, RowSource::Copy));
+      if (f != t) continue;
+      b.add(cast_rows_source(from, to, 2, 1, 2, RowSource::Copy));
+      b.add(cast_rows_source(from, to, 3, vec, 2, RowSource::Broadcast));
+      b.add(cast_rows_source(from, to, 1, vec, 2, RowSource::Fill));
+      b.add(cast_repeat_source(from, to, vec, 2));
+      b.add(cast_repeat_source(from, to, 1, 3));
+    }
+  EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
+}
+
 // Every row of CUNUM_FOR_EACH_REDUCTION over every loop dtype, in every
 // strategy: the input in the loop dtype, and converted into it (the sums of
 // small integers, an out= of another dtype), as the planner plans them.

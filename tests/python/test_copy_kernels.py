@@ -83,3 +83,45 @@ def test_batched_transposed_copy(axes, dt, rng):
     b = make_data((3, 4, 33, 20), dt, rng=rng)
     compare(lambda xp, x: xp.ascontiguousarray(x.transpose(0, 3, 1, 2)), b)
     compare(lambda xp, x: xp.ascontiguousarray(x.transpose(3, 2, 1, 0)), b)
+
+
+# Note [Row copies]: pieces whose rows are contiguous on both sides (aligned
+# rows: 16-byte vectors; odd offsets: item by item), rows broadcast from one
+# item, fills of 2-d regions, and repeat along a contiguous last axis.
+@pytest.mark.parametrize("shape", [(3, 8), (5, 100), (40, 1029), (2, 70000), (300, 64)], ids=str)
+@pytest.mark.parametrize("dt", dtype_params(SOME_DTYPES))
+def test_row_copies(shape, dt, rng):
+    a = make_data(shape, dt, rng=rng)
+
+    def pieces(xp, x):
+        big = xp.zeros((shape[0] + 3, shape[1] + 9), x.dtype)
+        big[1:-2, 4:-5] = x            # rows at odd offsets
+        big2 = xp.zeros((shape[0], shape[1] + 8), x.dtype)
+        big2[:, 4:-4] = x              # 16-byte aligned rows for 4-byte items
+        col = xp.zeros((shape[0], shape[1]), x.dtype)
+        col[...] = x[:, :1]            # a broadcast row source
+        filled = xp.zeros((shape[0] + 2, shape[1] + 2), x.dtype)
+        filled[1:-1, 1:-1] = 1         # a fill of a 2-d region
+        return big, big2, col, filled, xp.tile(x, (2, 3)), xp.repeat(x, 2, axis=0)
+    compare(pieces, a)
+
+
+@pytest.mark.parametrize("src,dst", CAST_PAIRS[:8], ids=str)
+def test_row_copy_casts(src, dst, rng):
+    a = make_data((37, 260), src, "full" if src[0] in "iu" else "default", rng=rng)
+
+    def into(xp, x):
+        out = xp.zeros((37, 268), dst)
+        xp.copyto(out[:, 4:-4], x, casting="unsafe")
+        return out
+    compare(into, a)
+
+
+@pytest.mark.parametrize("r", [2, 3, 4, 7, 16, 17])
+@pytest.mark.parametrize("dt", dtype_params(SOME_DTYPES))
+@pytest.mark.parametrize("n", [1, 5, 1001])
+def test_repeat_inner(r, dt, n, rng):
+    a = make_data((n,), dt, rng=rng)
+    compare(lambda xp, x: xp.repeat(x, r), a)
+    compare(lambda xp, x: xp.repeat(x[1:], r), a)
+    compare(lambda xp, x: xp.repeat(x.reshape(1, n), r, axis=1), a)

@@ -5,6 +5,7 @@ the data never leaves the device."""
 import operator
 
 from .. import _core
+from .._convert import to_numpy_dtype
 from ._args import _a
 
 ndarray = _core.ndarray
@@ -71,15 +72,17 @@ def _widths(pad_width, ndim):
 def _stored(values, dtype, ndim):
     """constant_values as NumPy stores them into the array (its setitem
     rules: out-of-range Python ints and NaN into integers raise), as Python
-    scalars already of the array's kind."""
+    scalars already of the array's kind. A NumPy cell on the host does the
+    conversion: no device array, no transfer, no synchronisation."""
+    import numpy
     pairs = _pairs(values, ndim)
-    cell = _core._empty([], dtype, "C", _core.Device("cpu"))
+    cell = numpy.empty((), to_numpy_dtype(dtype))
     out = []
     for p in pairs:
         q = []
         for v in p:
-            cell[...] = v
-            q.append(cell._item())
+            cell[()] = v
+            q.append(cell.item())
         out.append(tuple(q))
     return out
 

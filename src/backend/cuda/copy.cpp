@@ -17,7 +17,27 @@
 //   gain on the H100 (docs/kernel-tuning.md), so one row (plain order).
 //   Squares of 4-byte items with 16-byte aligned rows move by 16-byte
 //   accesses on both sides (CUNUM_COPY_VEC4=0 turns that off);
+// - repeat: repeat(x, r) along a contiguous last axis, 2 <= r <= 16 (the
+//   plan (n, r) with the source's stride 0 on r): output-centric vectors
+//   (Note [Row copies]);
+// - rows: the destination's last dim contiguous and the source's contiguous
+//   or broadcast along it, rows of at least 32 bytes (tile's and pad's
+//   pieces, repeat along an outer axis, fills of any region):
+//   Note [Row copies];
 // - strided: any other plan (kernel_source.cpp's grid-stride loop).
+//
+// Note [Row copies]
+// The strided kernel unravels every item's index over every dim (a 64-bit
+// division per dim and item) and moves one item per access: 55-75 % of the
+// copy bandwidth for 2-d pieces on the H100 (docs/kernel-tuning.md). When
+// the destination's rows are contiguous, a row is a contiguous run on both
+// sides: the rows kernel unravels the row number once per row and moves the
+// row as 16-byte vectors (where every row of both operands starts 16-byte
+// aligned; item by item otherwise), `tpr` threads per row — the smallest
+// power of two that gives each thread about `unroll` vectors, up to the
+// block — and long rows cut in chunks along blockIdx.y. A broadcast source
+// (stride 0 along the row) is read once per row; a fill is the same kernel
+// with the value in the parameter block.
 #include <algorithm>
 #include <cstdlib>
 
@@ -44,6 +64,13 @@ int copy_group() {  // 1, 2, 4, 8 or 16 rows of tiles per group
   }();
   return g;
 }
+constexpr int kRowUnroll = 2;
+int pow2_at_least(int64_t v, int cap) {
+  int p = 1;
+  while (p < v && p < cap) p *= 2;
+  return p;
+}
+bool aligned16(const void* p) { return reinterpret_cast<uintptr_t>(p) % 16 == 0; }
 bool copy_vec4() {  // CUNUM_COPY_VEC4=0: item-by-item squares, for measuring
   static const bool on = env_int("CUNUM_COPY_VEC4", 0, 1, 1) == 1;
   return on;
@@ -116,8 +143,92 @@ bool CudaBackend::copy_transposed(const LoopPlan& plan, DType src, DType dst) {
   return true;
 }
 
+bool CudaBackend::copy_repeat_inner(const LoopPlan& plan, DType src, DType dst) {
+  if (plan.shape.size() != 2) return false;
+  const int64_t ss = static_cast<int64_t>(itemsize(src)), ds = static_cast<int64_t>(itemsize(dst));
+  const int64_t r = plan.shape[1], n = plan.shape[0];
+  if (r < 2 || r > 16 || plan.strides[0][1] != 0 || plan.strides[0][0] != ss || plan.strides[1][1] != ds ||
+      plan.strides[1][0] != r * ds)
+    return false;
+  const int vec = aligned16(plan.data[1]) ? static_cast<int>(16 / std::max(ss, ds)) : 1;
+  LoadedKernel k = kernel(key(Family::CastRepeat, static_cast<int>(r) | log2_ceil(vec) << 5, src, dst, 0, false),
+                          [&] { return cast_repeat_source(src, dst, vec, static_cast<int>(r)); });
+  ParamBlock p(0);
+  p.set_data(0, plan.data[0]);
+  p.set_data(1, plan.data[1]);
+  p.set_n(n);
+  use_device();
+  void* args[] = {p.bytes.data()};
+  const int64_t blocks = (n * r / vec + 255) / 256;
+  launch_kernel(k, dim3(static_cast<unsigned>(std::clamp<int64_t>(blocks, 1, int64_t(sm_count_) * 32))), dim3(256),
+                args, stream());
+  return true;
+}
+
+bool CudaBackend::copy_rows(const LoopPlan& plan, DType src, DType dst, const Scalar* value) {
+  const int nd = static_cast<int>(plan.shape.size());
+  if (nd < 1 || (!value && nd < 2)) return false;
+  const int C = nd - 1;
+  const int64_t ss = static_cast<int64_t>(itemsize(src)), ds = static_cast<int64_t>(itemsize(dst));
+  const int64_t L = plan.shape[C];
+  const int w = value ? 0 : 1;  // the destination operand: a fill's plan has only it
+  if (plan.strides[w][C] != ds || L * ds < 32) return false;
+  RowSource source = RowSource::Fill;
+  if (!value) {
+    if (plan.strides[0][C] == ss)
+      source = RowSource::Copy;
+    else if (plan.strides[0][C] == 0)
+      source = RowSource::Broadcast;
+    else
+      return false;
+  }
+  int64_t rows = 1;
+  for (int d = 0; d < C; ++d) rows *= plan.shape[d];
+  if (rows == 0) return true;
+  // 16-byte vectors where every row of both operands starts 16-byte aligned.
+  bool aligned = aligned16(plan.data[w]);
+  for (int d = 0; d < C && aligned; ++d) aligned = plan.strides[w][d] % 16 == 0;
+  if (source == RowSource::Copy) {
+    aligned = aligned && aligned16(plan.data[0]);
+    for (int d = 0; d < C && aligned; ++d) aligned = plan.strides[0][d] % 16 == 0;
+  }
+  const int64_t widest = source == RowSource::Copy ? std::max(ss, ds) : ds;
+  const int vec = aligned && widest <= 8 ? static_cast<int>(16 / widest) : 1;
+  const int64_t nv = (L + vec - 1) / vec;
+  const int tpr = pow2_at_least((nv + kRowUnroll - 1) / kRowUnroll, 256);
+  const int64_t chunk = nv <= int64_t(tpr) * kRowUnroll * 8 ? nv : int64_t(256) * kRowUnroll * 4;
+  LoadedKernel k = kernel(key(Family::CastRows, log2_ceil(vec) | int(source) << 3, src, dst, nd, false),
+                          [&] { return cast_rows_source(src, dst, nd, vec, kRowUnroll, source); });
+  // The kernel reads operand 0 and writes operand 1; a fill writes its only one.
+  ParamBlock p(nd);
+  if (!value) p.set_data(0, plan.data[0]);
+  p.set_data(1, plan.data[w]);
+  for (int d = 0; d < nd; ++d) {
+    p.set_shape(d, plan.shape[d]);
+    if (!value) p.set_stride(0, d, plan.strides[0][d]);
+    p.set_stride(1, d, plan.strides[w][d]);
+  }
+  p.set_n(rows);
+  p.set_iaux(0, tpr);
+  p.set_iaux(1, chunk);
+  if (value) {
+    alignas(16) unsigned char bytes[16] = {};
+    value->store(dst, bytes);
+    p.set_value(bytes, sizeof bytes);
+  }
+  const int64_t rpb = 256 / tpr;
+  const int64_t gx = std::min<int64_t>((rows + rpb - 1) / rpb, (int64_t(1) << 31) - 1);
+  const int64_t gy = std::min<int64_t>((nv + chunk - 1) / chunk, 65535);
+  use_device();
+  void* args[] = {p.bytes.data()};
+  launch_kernel(k, dim3(static_cast<unsigned>(gx), static_cast<unsigned>(gy)), dim3(256), args, stream());
+  return true;
+}
+
 void CudaBackend::copy(const LoopPlan& plan, DType src, DType dst) {
-  if (copy_contiguous(plan, src, dst) || copy_transposed(plan, src, dst)) return;
+  if (copy_contiguous(plan, src, dst) || copy_transposed(plan, src, dst) || copy_repeat_inner(plan, src, dst) ||
+      copy_rows(plan, src, dst, nullptr))
+    return;
   const int nd = static_cast<int>(plan.shape.size());
   LoadedKernel k = kernel(key(Family::Cast, 0, src, dst, nd, plan.index32),
                           [&] { return cast_source(src, dst, nd, plan.index32, false); });

@@ -1,5 +1,6 @@
-// Sources of the copy/cast family's two fast kernels (Note [Copy kernels]):
-// the contiguous one (forward or reversed source) and the tiled transpose.
+// Sources of the copy/cast family's fast kernels (Note [Copy kernels]): the
+// contiguous one (forward or reversed source), the tiled transpose, rows
+// and the inner repeat (Note [Row copies]).
 // The general strided one is cast_source() in kernel_source.cpp.
 #include <string>
 
@@ -144,6 +145,101 @@ std::string cast_transposed_source(DType from, DType to, int nd, int tile, int g
        "      for (int jx = threadIdx.x; jx < TD; jx += BX)\n"
        "        if (r0 + jy < nR && c0 + jx < nC) *(" + T + "*)(dst + jy * dR + jx * dC) = tile[jx][jy];\n"
        "  }\n"
+       "}\n";
+  return s;
+}
+
+std::string cast_rows_source(DType from, DType to, int nd, int vec, int unroll, RowSource source) {
+  // Note [Row copies]: p.n rows (the dims before the last, unravelled once
+  // per row), each of p.shape[ND-1] items as ceil(L / V) vectors, the last
+  // one possibly partial (item by item). A row has `tpr` threads (p.iaux[0],
+  // a power of two: short rows share a block, long ones fill it) and is cut
+  // into chunks of p.iaux[1] vectors along blockIdx.y, so that a few long
+  // rows still spread over the device.
+  const std::string F = kernel_type_name(from), T = kernel_type_name(to);
+  const std::string N = std::to_string(nd), V = std::to_string(vec), U = std::to_string(unroll);
+  std::string s = kPrelude + params(nd);
+  s += "template <class X> struct alignas(sizeof(X) * " + V + ") Vec { X v[" + V + "]; };\n";
+  s += "extern \"C\" __global__ void __launch_bounds__(256) cunum_kernel(P p) {\n"
+       "  constexpr int ND = " + N + ", V = " + V + ", U = " + U + ";\n"
+       "  const int tpr = (int)p.iaux[0], lane = threadIdx.x & (tpr - 1);\n"
+       "  const long long chunk = p.iaux[1], rows = p.n, L = p.shape[ND - 1], nv = (L + V - 1) / V;\n"
+       "  const long long rpb = blockDim.x / tpr;\n"
+       "  for (long long rg = blockIdx.x; rg * rpb < rows; rg += gridDim.x) {\n"
+       "    const long long row = rg * rpb + threadIdx.x / tpr;\n"
+       "    if (row >= rows) break;\n"
+       "    long long rem = row, os = 0, od = 0;\n"
+       "#pragma unroll\n"
+       "    for (int d = ND - 2; d >= 0; --d) {\n"
+       "      const long long e = p.shape[d], c = rem % e; rem /= e;\n"
+       "      os += c * p.strides[0][d]; od += c * p.strides[1][d];\n"
+       "    }\n"
+       "    (void)os;\n"
+       "    " + T + "* y = (" + T + "*)(p.data[1] + od);\n";
+  if (source == RowSource::Copy)
+    s += "    const " + F + "* x = (const " + F + "*)(p.data[0] + os);\n";
+  else if (source == RowSource::Broadcast)
+    s += "    const " + T + " b = cunum::convert<" + T + ">(*(const " + F + "*)(p.data[0] + os));\n";
+  else
+    s += "    const " + T + " b = *(const " + T + "*)p.value;\n";
+  s += "    for (long long j0 = (long long)blockIdx.y * chunk; j0 < nv; j0 += (long long)gridDim.y * chunk) {\n"
+       "      const long long j1 = j0 + chunk < nv ? j0 + chunk : nv;\n"
+       "      for (long long j = j0 + lane; j < j1; j += (long long)tpr * U) {\n";
+  if (source == RowSource::Copy)
+    s += "        Vec<" + F + "> a[U];\n"
+         "#pragma unroll\n"
+         "        for (int u = 0; u < U; ++u) {\n"
+         "          const long long k = j + (long long)u * tpr;\n"
+         "          if (k < j1 && (k + 1) * V <= L) a[u] = ((const Vec<" + F + ">*)x)[k];\n"
+         "        }\n";
+  s += "#pragma unroll\n"
+       "        for (int u = 0; u < U; ++u) {\n"
+       "          const long long k = j + (long long)u * tpr;\n"
+       "          if (k >= j1) break;\n"
+       "          if ((k + 1) * V <= L) {\n"
+       "            Vec<" + T + "> o;\n"
+       "#pragma unroll\n";
+  if (source == RowSource::Copy)
+    s += "            for (int t = 0; t < V; ++t) o.v[t] = cunum::convert<" + T + ">(a[u].v[t]);\n"
+         "            ((Vec<" + T + ">*)y)[k] = o;\n"
+         "          } else {\n"
+         "            for (long long i = k * V; i < L; ++i) y[i] = cunum::convert<" + T + ">(x[i]);\n"
+         "          }\n";
+  else
+    s += "            for (int t = 0; t < V; ++t) o.v[t] = b;\n"
+         "            ((Vec<" + T + ">*)y)[k] = o;\n"
+         "          } else {\n"
+         "            for (long long i = k * V; i < L; ++i) y[i] = b;\n"
+         "          }\n";
+  s += "        }\n      }\n    }\n  }\n}\n";
+  return s;
+}
+
+std::string cast_repeat_source(DType from, DType to, int vec, int r) {
+  // Note [Row copies]: output-centric, so every store is a coalesced vector:
+  // output vector q holds items q*V .. q*V+V-1, item i a copy of source item
+  // i / R (R a constant: the divisions become multiplies); neighbouring
+  // threads read neighbouring source items, from L1 after the first.
+  const std::string F = kernel_type_name(from), T = kernel_type_name(to);
+  const std::string V = std::to_string(vec), R = std::to_string(r);
+  std::string s = kPrelude + params(0);
+  s += "template <class X> struct alignas(sizeof(X) * " + V + ") Vec { X v[" + V + "]; };\n";
+  s += "extern \"C\" __global__ void __launch_bounds__(256) cunum_kernel(P p) {\n"
+       "  constexpr int V = " + V + ", R = " + R + ";\n"
+       "  const " + F + "* x = (const " + F + "*)p.data[0];\n"
+       "  " + T + "* y = (" + T + "*)p.data[1];\n"
+       "  const long long total = p.n * R, nq = total / V;\n"
+       "  const long long step = (long long)gridDim.x * blockDim.x;\n"
+       "  for (long long q = (long long)blockIdx.x * blockDim.x + threadIdx.x; q < nq; q += step) {\n"
+       "    const long long s0 = q * V / R;\n"
+       "    const int r0 = (int)(q * V - s0 * R);\n"
+       "    Vec<" + T + "> o;\n"
+       "#pragma unroll\n"
+       "    for (int t = 0; t < V; ++t) o.v[t] = cunum::convert<" + T + ">(x[s0 + (r0 + t) / R]);\n"
+       "    ((Vec<" + T + ">*)y)[q] = o;\n"
+       "  }\n"
+       "  for (long long i = nq * V + (long long)blockIdx.x * blockDim.x + threadIdx.x; i < total; i += step)\n"
+       "    y[i] = cunum::convert<" + T + ">(x[i / R]);\n"
        "}\n";
   return s;
 }

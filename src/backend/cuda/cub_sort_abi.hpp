@@ -13,7 +13,7 @@
 
 extern "C" {
 
-inline constexpr int kCunumCubAbi = 1;
+inline constexpr int kCunumCubAbi = 2;
 
 struct CunumCubTable {
   int abi;  // kCunumCubAbi
@@ -23,6 +23,12 @@ struct CunumCubTable {
   int (*radix_sort)(int device, void* temp, size_t* temp_bytes, const void* keys_in, void* keys_out,
                     const int64_t* vals_in, int64_t* vals_out, int64_t n, int key_bytes, int begin_bit,
                     int end_bit, void* stream);
+  // Sorts n keys of their own type (kind 'i', 'u' or 'f'; key_bytes 1-8, 'f'
+  // 4 or 8) in CUB's order, keys_in -> keys_out (distinct), then for floats
+  // moves the NaNs with the sign bit set (which CUB's order puts first) to
+  // the end, so that every NaN is last as in NumPy (Note [Native sorts]).
+  int (*radix_sort_native)(int device, void* temp, size_t* temp_bytes, const void* keys_in, void* keys_out,
+                           int64_t n, char kind, int key_bytes, void* stream);
   // The positions i in [0, n) with flags[i] != 0, in order, to out; their
   // count to *count (device memory).
   int (*select_flagged)(int device, void* temp, size_t* temp_bytes, const uint8_t* flags, int64_t* out,

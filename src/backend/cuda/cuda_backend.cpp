@@ -145,6 +145,7 @@ void CudaBackend::copy_where(const LoopPlan& plan, DType src, DType dst) {
 
 void CudaBackend::fill(const LoopPlan& plan, DType dst, const Scalar& value) {
   const int nd = static_cast<int>(plan.shape.size());
+  if (copy_rows(plan, dst, dst, &value)) return;  // Note [Row copies]
   LoadedKernel k = kernel(key(Family::Fill, 0, dst, dst, nd, plan.index32),
                           [&] { return fill_source(dst, nd, plan.index32); });
   ParamBlock p = plan_params(plan);

@@ -82,7 +82,7 @@ class CudaBackend final : public Backend {
   // string and allocates nothing.
   enum class Family : uint8_t {
     Ufunc, Cast, CastWhere, Fill, Iota, Reduce, Gather, CastContiguous, CastTransposed, Scatter, Select, Scan,
-    Sort
+    Sort, CastRows, CastRepeat
   };
   static uint64_t key(Family f, int op, DType a, DType b, int nd, bool index32) {
     return uint64_t(f) | uint64_t(op) << 8 | uint64_t(a) << 16 | uint64_t(b) << 24 |
@@ -111,6 +111,10 @@ class CudaBackend final : public Backend {
   // when the plan fits the kernel and it was launched.
   bool copy_contiguous(const LoopPlan& plan, DType src, DType dst);
   bool copy_transposed(const LoopPlan& plan, DType src, DType dst);
+  bool copy_repeat_inner(const LoopPlan& plan, DType src, DType dst);
+  // Rows: `value` null copies the plan's operand 0 (inner stride its
+  // itemsize, or 0: one item per row broadcast), else fills with it.
+  bool copy_rows(const LoopPlan& plan, DType src, DType dst, const Scalar* value);
   // The current thread's stream on this device (cunum.cuda.Stream); every
   // kernel, copy and allocation of this backend is ordered on it.
   cudaStream_t stream() const;

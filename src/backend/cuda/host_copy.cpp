@@ -87,6 +87,7 @@ int configured_threads() {
 
 void parallel_memcpy(void* dst, const void* src, size_t n) {
   static const int threads = configured_threads();
+  if (n == 0) return;  // memcpy's pointers must be valid even for no bytes (UBSan)
   if (n < kMinParallel || threads <= 1) {
     std::memcpy(dst, src, n);
     return;

@@ -83,6 +83,15 @@ std::string cast_contiguous_source(DType from, DType to, int vec, int unroll, bo
 // blocks walking the tiles in groups of `group` tile rows; vec4: 4-byte items
 // with 16-byte aligned rows, whole squares moved by 16-byte accesses.
 std::string cast_transposed_source(DType from, DType to, int nd, int tile, int group, bool vec4);
+// Rows (Note [Row copies]): the destination's last dim contiguous, the
+// source's contiguous (RowSource::Copy), broadcast along it (Broadcast: one
+// item per row) or absent (Fill: p.value); `vec` items per access (1 where
+// the rows are not 16-byte aligned), `unroll` accesses in flight per thread.
+enum class RowSource : uint8_t { Copy, Broadcast, Fill };
+std::string cast_rows_source(DType from, DType to, int nd, int vec, int unroll, RowSource source);
+// repeat(x, r) along a contiguous last axis: each thread reads `vec`
+// source items and writes their r copies each as r vectors.
+std::string cast_repeat_source(DType from, DType to, int vec, int r);
 std::string fill_source(DType dtype, int nd, bool index32);
 std::string iota_source(DType dtype);
 // Note [Reduction strategies]

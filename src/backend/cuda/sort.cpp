@@ -22,6 +22,9 @@
 //   permutation then gives the keys (a gather) and the in-segment index.
 //   argsort of one segment has CUB write the index directly: float32 2^26
 //   moves read 4 + write 4 + 8, 4 passes of 24 + 4: 116 bytes per element.
+// - Keys only of one segment of an integer, bool, float32 or float64 dtype:
+//   CUB sorts the values themselves, no encode or decode (Note [Native
+//   sorts] in cub/cub_sort.cu): float32 2^26 moves 36 bytes per element.
 // Packing the segment number costs no pass when it fits (a segment count of
 // 2^20 adds 20 bits: 32-bit keys become 64-bit keys, 8 passes instead of 4,
 // still one sort); DeviceSegmentedSort would avoid the wider keys but sorts
@@ -92,6 +95,20 @@ void CudaBackend::sort(const SortPlan& plan) {
     Temp t(*this, std::max<size_t>(tb, 16));  // never null: CUB would only size
     CUNUM_CUDA_CHECK(cudaError_t(cub.radix_sort(device_, t.p, &tb, kin, kout, vin, vout, n, bytes, 0, end_bit, s)));
   };
+
+  // Keys only, one segment of a type CUB orders itself: straight into the
+  // output (Note [Native sorts] in cub/cub_sort.cu).
+  const char kind = dtype_kind(plan.dtype);
+  const bool native = kind == 'i' || kind == 'u' || kind == 'b' || (kind == 'f' && itemsize(plan.dtype) >= 4);
+  if (native && !plan.index && plan.nseg == 1) {
+    const char k = kind == 'b' ? 'u' : kind;
+    const int w = static_cast<int>(itemsize(plan.dtype));
+    size_t tb = 0;
+    CUNUM_CUDA_CHECK(cudaError_t(cub.radix_sort_native(device_, nullptr, &tb, plan.in, plan.keys, n, k, w, s)));
+    Temp t(*this, std::max<size_t>(tb, 16));
+    CUNUM_CUDA_CHECK(cudaError_t(cub.radix_sort_native(device_, t.p, &tb, plan.in, plan.keys, n, k, w, s)));
+    return;
+  }
 
   // Keys only (Note [GPU sorts]).
   if (!complex && !plan.index && kb + sb <= 64) {
