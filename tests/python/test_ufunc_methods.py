@@ -277,3 +277,21 @@ def test_reduceat_options_and_errors(rng):
     compare(lambda xp, x: xp.add.reduceat(x, [[0, 1]], axis=1), a)
     compare(lambda xp, x: xp.add.reduceat(x, [0], axis=2), a)
     compare(lambda xp, x: xp.sin.reduceat(x, [0]), a)
+
+
+def test_at_many_repeats(rng):
+    """Thousands of repeats: the combining scatter, the segments (Note [at by
+    segments]) and the rounds (Note [at in rounds]) all give NumPy's sums."""
+    idx = rng.integers(0, 50, 5000)
+    cases = [("add", numpy.zeros(50), rng.uniform(0, 1, 5000)),
+             ("multiply", numpy.ones(50, numpy.int64), rng.integers(1, 3, 5000)),
+             ("bitwise_xor", numpy.zeros(50, numpy.uint16), rng.integers(0, 1 << 16, 5000).astype(numpy.uint16)),
+             ("logaddexp", numpy.zeros(50), rng.uniform(-1, 1, 5000)),
+             ("maximum", numpy.zeros(50, numpy.complex128), rng.uniform(0, 1, 5000) + 1j),
+             ("subtract", numpy.zeros(50, numpy.int32), rng.integers(-5, 5, 5000)),
+             ("multiply", numpy.ones(50, numpy.float16), numpy.full(5000, 1.001, numpy.float16))]
+    for name, a, v in cases:
+        def go(xp, x, w):
+            getattr(xp, name).at(x, idx, w)
+            return x
+        compare(go, a, v, rtol=1e-9 if a.dtype == numpy.float64 else None)
