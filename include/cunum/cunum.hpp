@@ -5,6 +5,7 @@
 //   auto a = cunum::arange(6).reshape({2, 3});
 //   auto s = cunum::sum(a + a, 1);
 #pragma once
+#include "binary.hpp"
 #include "creation.hpp"
 #include "device.hpp"
 #include "dtype.hpp"
@@ -13,8 +14,10 @@
 #include "format.hpp"
 #include "indexing.hpp"
 #include "indexing_routines.hpp"
+#include "logic.hpp"
 #include "manipulation.hpp"
 #include "mathematical.hpp"
+#include "misc.hpp"
 #include "ndarray.hpp"
 #include "padding.hpp"
 #include "reduction.hpp"
@@ -22,4 +25,5 @@
 #include "sorting.hpp"
 #include "tiling.hpp"
 #include "ufunc.hpp"
+#include "ufunc_methods.hpp"
 #include "ufuncs.hpp"

@@ -15,6 +15,12 @@ from ._routines.creation import (arange, array, asarray, ascontiguousarray, asfo
 from ._routines.indexing import take
 from ._routines.mathematical import (cumsum, cumprod, cumulative_prod, cumulative_sum,
                                      nancumprod, nancumsum)
+from ._routines.mathematical import (around, round, fix, clip, nan_to_num, real, imag, angle,
+                                     real_if_close, sinc, i0, diff, ediff1d, gradient, trapezoid,
+                                     cross, unwrap, interp)
+from ._routines.logic import (isclose, allclose, array_equal, array_equiv, iscomplex, iscomplexobj,
+                              isreal, isrealobj, isscalar, isfortran, shares_memory, may_share_memory)
+from ._routines.binary import packbits, unpackbits, binary_repr, base_repr
 from ._routines.sorting import (argpartition, argsort, digitize, lexsort, msort, partition, searchsorted, sort,
                                 sort_complex)
 from ._routines.sets import (in1d, intersect1d, isin, setdiff1d, setxor1d, union1d, unique, unique_all,

@@ -238,8 +238,8 @@ def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
         return NotImplemented
     if method == "__call__":
         return impl(*inputs, **kwargs)
-    if method == "reduce":
-        return impl.reduce(*inputs, **kwargs)
+    if method in ("reduce", "accumulate", "reduceat", "outer", "at"):
+        return getattr(impl, method)(*inputs, **kwargs)
     return NotImplemented
 
 
@@ -285,6 +285,21 @@ def _resize(self, *new_shape, refcheck=True):
     _core._resize_inplace(self, list(new_shape), bool(refcheck))
 
 
+def _conj_method(self):
+    """NumPy's ndarray.conj: the conjugate of a complex array, else the array itself."""
+    return _core.conjugate(self) if self.dtype.kind == "c" else self
+
+
+def _set_real(self, value):
+    _core.ndarray.real.fget(self)[...] = value
+
+
+def _set_imag(self, value):
+    if self.dtype.kind != "c":
+        raise TypeError("array does not have imaginary part to set")
+    _core.ndarray.imag.fget(self)[...] = value
+
+
 def _install():
     nd = ndarray
     # Python protocols and conversions
@@ -321,6 +336,12 @@ def _install():
     # Mathematical functions (_routines/mathematical.py)
     nd.cumsum = lambda self, axis=None, dtype=None, out=None: mathematical.cumsum(self, axis, dtype, out)
     nd.cumprod = lambda self, axis=None, dtype=None, out=None: mathematical.cumprod(self, axis, dtype, out)
+    nd.round = lambda self, decimals=0, out=None: mathematical.around(self, decimals, out)
+    nd.clip = lambda self, min=None, max=None, out=None, **kwargs: mathematical._clip(
+        self, min, max, out, kwargs)
+    nd.conj = nd.conjugate = _conj_method
+    nd.real = property(_core.ndarray.real.fget, _set_real)
+    nd.imag = property(_core.ndarray.imag.fget, _set_imag)
     # Sorting and searching (_routines/sorting.py); sort and partition sort in place
     nd.sort = _sort_method
     nd.argsort = lambda self, axis=-1, kind=None, order=None, *, stable=None: sorting.argsort(

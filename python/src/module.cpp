@@ -36,4 +36,7 @@ NB_MODULE(_core, m) {
   py::bind_reductions(m);
   py::bind_mathematical(m);
   py::bind_cuda(m);
+  py::bind_logic(m);
+  py::bind_binary(m);
+  py::bind_ufunc_methods(m);
 }

@@ -32,6 +32,7 @@
   X(deg2rad, 1, 1, None, "T->T:" CUNUM_T_FLOAT, none) \
   X(rad2deg, 1, 1, None, "T->T:" CUNUM_T_FLOAT, none) \
   X(radians, 1, 1, None, "T->T:" CUNUM_T_FLOAT, none) \
-  X(degrees, 1, 1, None, "T->T:" CUNUM_T_FLOAT, none)
+  X(degrees, 1, 1, None, "T->T:" CUNUM_T_FLOAT, none) \
+  X(_i0, 1, 1, None, "T->T:" CUNUM_T_FLOAT, none)
 
 CUNUM_UFUNC_LOOP_ARRAYS(CUNUM_UFUNCS_MATH)

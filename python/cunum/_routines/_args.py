@@ -19,3 +19,13 @@ def _ret(r, out):
 
 def _axis1(axis):
     return None if axis is None else operator.index(axis)
+
+
+class _NoValueType:
+    """The default of arguments whose absence differs from None (NumPy's _NoValue)."""
+
+    def __repr__(self):
+        return "<no value>"
+
+
+_NoValue = _NoValueType()

@@ -2,7 +2,7 @@
 "Mathematical functions" chapter): the sums and products along an axis. The
 C++ side is python/src/bind_mathematical.cpp."""
 from .. import _core
-from ._args import _a, _ret
+from ._args import _NoValue, _a, _ret
 
 
 def cumsum(a, axis=None, dtype=None, out=None):
@@ -27,3 +27,125 @@ def cumulative_sum(x, /, *, axis=None, dtype=None, out=None, include_initial=Fal
 
 def cumulative_prod(x, /, *, axis=None, dtype=None, out=None, include_initial=False):
     return _ret(_core._cumulative_prod(_a(x), axis, dtype, out, include_initial), out)
+
+
+# ---------------------------------------------------------------- rounding, clipping
+# (C++: src/routines/math_rounding.cpp)
+_CLIP_KWARGS = ("where", "dtype", "casting", "order", "subok")
+
+
+def around(a, decimals=0, out=None):
+    return _ret(_core._around(_a(a), decimals, out), out)
+
+
+def round(a, decimals=0, out=None):  # noqa: A001  (NumPy's name)
+    return _ret(_core._around(_a(a), decimals, out), out)
+
+
+def fix(x, out=None):
+    return _ret(_core._fix(_a(x), out), out)
+
+
+def _clip(a, lo, hi, out, kwargs):
+    for k in kwargs:
+        if k not in _CLIP_KWARGS:
+            raise TypeError(f"'{k}' is an invalid keyword to ufunc 'clip'")
+    return _ret(_core._clip(a, lo, hi, out, kwargs.get("where"), kwargs.get("dtype"),
+                            kwargs.get("casting")), out)
+
+
+def clip(a, a_min=_NoValue, a_max=_NoValue, out=None, *, min=_NoValue, max=_NoValue, **kwargs):  # noqa: A002
+    if a_min is _NoValue and a_max is _NoValue:
+        a_min = None if min is _NoValue else min
+        a_max = None if max is _NoValue else max
+    elif a_min is _NoValue:
+        raise TypeError("clip() missing 1 required positional argument: 'a_min'")
+    elif a_max is _NoValue:
+        raise TypeError("clip() missing 1 required positional argument: 'a_max'")
+    elif min is not _NoValue or max is not _NoValue:
+        raise ValueError("Passing `min` or `max` keyword argument when `a_min` and `a_max` are "
+                         "provided is forbidden.")
+    return _clip(_a(a), a_min, a_max, out, kwargs)
+
+
+def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
+    return _core._nan_to_num(_a(x), bool(copy), nan, posinf, neginf)
+
+
+# ---------------------------------------------------------------- complex numbers
+def real(val):
+    return _a(val).real
+
+
+def imag(val):
+    return _a(val).imag
+
+
+def angle(z, deg=False):
+    return _core._angle(_a(z), bool(deg))
+
+
+def real_if_close(a, tol=100):
+    """Waits for the device: whether every imaginary part is small picks the result's dtype."""
+    return _core._real_if_close(_a(a), float(tol))
+
+
+# ---------------------------------------------------------------- special functions
+def sinc(x):
+    return _core._sinc(_a(x))
+
+
+def i0(x):
+    return _core._i0(_a(x))
+
+
+# ---------------------------------------------------------------- differences, integrals
+# (C++: src/routines/math_differences.cpp, math_interp.cpp)
+def diff(a, n=1, axis=-1, prepend=_NoValue, append=_NoValue):
+    return _core._diff(_a(a), n, axis, None if prepend is _NoValue else _a(prepend),
+                       None if append is _NoValue else _a(append))
+
+
+def ediff1d(ary, to_end=None, to_begin=None):
+    return _core._ediff1d(_a(ary), None if to_end is None else _a(to_end),
+                          None if to_begin is None else _a(to_begin))
+
+
+def gradient(f, *varargs, axis=None, edge_order=1):
+    """Coordinate arrays always take NumPy's non-uniform formula (NumPy first
+    checks them for equal steps, a wait for the device); the two agree up to rounding."""
+    f = _a(f)
+    spacing = [v if isinstance(v, (int, float, complex)) or v is None else _a(v) for v in varargs]
+    r = _core._gradient(f, spacing, axis, edge_order)
+    return r[0] if len(r) == 1 else tuple(r)
+
+
+def trapezoid(y, x=None, dx=1.0, axis=-1):
+    return _core._trapezoid(_a(y), None if x is None else _a(x),
+                            dx if isinstance(dx, (int, float, complex)) else _a(dx), axis)
+
+
+def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
+    a, b = _a(a), _a(b)
+    if a.ndim >= 1 and b.ndim >= 1:
+        try:
+            na = a.shape[axisa if axis is None else axis]
+            nb = b.shape[axisb if axis is None else axis]
+        except IndexError:
+            na = nb = 3
+        if (na in (2, 3) and nb in (2, 3)) and (na == 2 or nb == 2):
+            import warnings
+            warnings.warn("Arrays of 2-dimensional vectors are deprecated. Use arrays of "
+                          "3-dimensional vectors instead. (deprecated in NumPy 2.0)",
+                          DeprecationWarning, stacklevel=2)
+    return _core._cross(a, b, axisa, axisb, axisc, axis)
+
+
+def unwrap(p, discont=None, axis=-1, *, period=6.283185307179586):
+    return _core._unwrap(_a(p), discont, axis, period)
+
+
+def interp(x, xp, fp, left=None, right=None, period=None):
+    """Piecewise-linear interpolation; the intervals are found by a device
+    searchsorted. A 0-d array where NumPy returns a scalar (no wait)."""
+    return _core._interp(_a(x), _a(xp), _a(fp), left, right, period)

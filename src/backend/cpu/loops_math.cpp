@@ -21,5 +21,6 @@ void register_math_loops(LoopTable& t) {
   CUNUM_CPU_REGISTER(t, logaddexp);
   CUNUM_CPU_REGISTER(t, logaddexp2);
   CUNUM_CPU_REGISTER(t, cbrt);
+  CUNUM_CPU_REGISTER(t, _i0);  // cunum.i0's kernel (Note [i0 as NumPy computes it])
 }
 }  // namespace cunum::backend::cpu
