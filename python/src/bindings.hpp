@@ -17,4 +17,5 @@ void bind_indexing_routines(nanobind::module_& m);
 void bind_reductions(nanobind::module_& m);
 void bind_mathematical(nanobind::module_& m);
 void bind_cuda(nanobind::module_& m);
+void bind_random(nanobind::module_& m);
 }  // namespace cunum::py

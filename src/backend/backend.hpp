@@ -74,6 +74,8 @@ class Backend {
   virtual int64_t select_blocks(int64_t n) const = 0;
   virtual int64_t select_count(const SelectPlan& plan) = 0;
   virtual void select_write(const SelectPlan& plan) = 0;
+  // Random numbers under the counter model (Note [Random plans]).
+  virtual void random(const RandomPlan& plan) = 0;
 
   // Work queued on `stream` (a cudaStream_t) uses the allocation at `data`:
   // the pool does not hand it out again before that work is done
