@@ -18,12 +18,17 @@
 
 namespace cunum::random::rmath {
 
-// log(x) for a positive normal double: x = m 2^e with m in [sqrt(1/2),
+// log(x) for a positive finite double (subnormals scaled first): x = m 2^e with m in [sqrt(1/2),
 // sqrt(2)), log m = 2 atanh(s), s = (m - 1) / (m + 1), |s| < 0.172, as a
 // series in s^2 (12 terms: the rest is below 2^-60 of the result).
 CUNUM_HD double log(double x) {
+  int sub = 0;
+  if (x < 2.2250738585072014e-308) {  // subnormal: scale by 2^54 (exact) first
+    x = x * 18014398509481984.0;
+    sub = 54;
+  }
   const uint64_t b = detail::bits_of(x);
-  int e = (int)((b >> 52) & 0x7ff) - 1023;
+  int e = (int)((b >> 52) & 0x7ff) - 1023 - sub;
   double m = detail::double_of_bits((b & 0xfffffffffffffull) | 0x3ff0000000000000ull);
   if (m > 1.4142135623730951) {
     m = m * 0.5;
@@ -50,8 +55,13 @@ CUNUM_HD double log(double x) {
 }
 
 CUNUM_HD float log(float x) {
+  int sub = 0;
+  if (x < 1.17549435e-38f) {  // subnormal: scale by 2^25 (exact) first
+    x = x * 33554432.0f;
+    sub = 25;
+  }
   const uint32_t b = detail::bits_of(x);
-  int e = (int)((b >> 23) & 0xff) - 127;
+  int e = (int)((b >> 23) & 0xff) - 127 - sub;
   float m = detail::float_of_bits((b & 0x7fffffu) | 0x3f800000u);
   if (m > 1.41421356f) {
     m = m * 0.5f;

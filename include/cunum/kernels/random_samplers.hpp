@@ -178,11 +178,11 @@ CUNUM_HD double cauchy_value(Stream& s) {
 }
 CUNUM_HD double laplace_value(Stream& s, double loc, double scale) {
   const double u = s.next_double_oo();
-  return u >= 0.5 ? loc - scale * math::log(2.0 - 2.0 * u) : loc + scale * math::log(2.0 * u);
+  return u >= 0.5 ? loc - scale * rmath::log(2.0 - 2.0 * u) : loc + scale * rmath::log(2.0 * u);
 }
 CUNUM_HD double logistic_value(Stream& s, double loc, double scale) {
   const double u = s.next_double_oo();
-  return loc + scale * math::log(u / (1.0 - u));
+  return loc + scale * rmath::log(u / (1.0 - u));
 }
 CUNUM_HD double wald_value(Stream& s, double mean, double scale) {
   const double mu_2l = mean / (2.0 * scale);
