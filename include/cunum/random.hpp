@@ -55,6 +55,19 @@ ndarray sample(BitState& state, Dist dist, const Shape& shape, DType dtype, cons
 // algorithm; docs/random.md).
 BitState seed_state(uint64_t seed);
 
+// ---- permutations: the stable argsort of random 64-bit keys (the sort
+// family: radix sort on the CPU, CUB on the GPU); ties (probability below
+// n^2 / 2^65) keep index order.
+// A random permutation of [0, n) (int64) on `device`.
+ndarray permutation(BitState& state, int64_t n, std::optional<Device> device = {});
+// x with its entries along `axis` in a random order (a copy).
+ndarray permutation(BitState& state, const ndarray& x, int64_t axis = 0);
+// The same, in place.
+void shuffle(BitState& state, const ndarray& x, int64_t axis = 0);
+// Each 1-d slice along `axis` permuted independently (nullopt: the flattened
+// array), NumPy's Generator.permuted.
+ndarray permuted(BitState& state, const ndarray& x, std::optional<int64_t> axis = {});
+
 // NumPy's Generator, for the distributions C++ code reaches for most; every
 // other one through sample(). Errors: ValueError as NumPy's (scale < 0 ...).
 class Generator {

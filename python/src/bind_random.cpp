@@ -39,6 +39,29 @@ void bind_random(nb::module_& m) {
     return nb::make_tuple(r, st.counter);
   }, nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg(), nb::arg(), nb::arg(), nb::arg(), nb::arg(),
      nb::arg().none(), nb::arg().none());
+  // Permutations (cunum/random.hpp); state as (k0, k1, counter, jump), the new counter returned.
+  auto state_of = [](uint32_t k0, uint32_t k1, uint64_t counter, uint32_t jump) {
+    random::BitState st;
+    st.key[0] = k0;
+    st.key[1] = k1;
+    st.counter = counter;
+    st.jump = jump;
+    return st;
+  };
+  m.def("_random_permutation", [state_of](uint32_t k0, uint32_t k1, uint64_t counter, uint32_t jump, nb::handle x,
+                                          nb::handle axis, nb::handle device, int mode) {
+    random::BitState st = state_of(k0, k1, counter, jump);
+    ndarray r;
+    if (mode == 0) {
+      r = random::permutation(st, as_index(x), opt_device(device));
+    } else {
+      const ndarray a = nb::cast<ndarray>(x);
+      if (mode == 1) r = random::permutation(st, a, as_index(axis));
+      else if (mode == 2) random::shuffle(st, a, as_index(axis)), r = a;
+      else r = random::permuted(st, a, opt_axis(axis));
+    }
+    return nb::make_tuple(r, st.counter);
+  }, nb::arg(), nb::arg(), nb::arg(), nb::arg(), nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg());
   // The distributions' numbers, in the order of cunum/kernels/random_list.hpp.
   nb::dict ids;
   int i = 0;

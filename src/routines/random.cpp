@@ -10,7 +10,9 @@
 #include "core/random.hpp"
 #include "cunum/creation.hpp"
 #include "cunum/error.hpp"
+#include "cunum/indexing.hpp"
 #include "cunum/manipulation.hpp"
+#include "cunum/sorting.hpp"
 
 namespace cunum::random {
 
@@ -79,6 +81,28 @@ BitState seed_state(uint64_t seed) {
     st.key[i] = v ^ (v >> 16);
   }
   return st;
+}
+
+ndarray permutation(BitState& state, int64_t n, std::optional<Device> device) {
+  if (n < 0) n = 0;  // NumPy: permutation of arange(n), empty
+  return argsort(sample(state, Dist::RawBits, {n}, DType::UInt64, {}, {}, device));
+}
+
+ndarray permutation(BitState& state, const ndarray& x, int64_t axis) {
+  const int ax = normalize_axis(axis, x.ndim());
+  return take(x, permutation(state, x.shape()[ax], x.device()), ax);
+}
+
+void shuffle(BitState& state, const ndarray& x, int64_t axis) {
+  if (x.ndim() == 0) throw TypeError("len() of unsized object");
+  core::assign(x, permutation(state, x, axis));
+}
+
+ndarray permuted(BitState& state, const ndarray& x, std::optional<int64_t> axis) {
+  if (!axis) return reshape(take(ravel(x), permutation(state, x.size(), x.device())), x.shape());
+  const int ax = normalize_axis(*axis, x.ndim());
+  const ndarray keys = sample(state, Dist::RawBits, x.shape(), DType::UInt64, {}, {}, x.device());
+  return take_along_axis(x, argsort(keys, ax), ax);
 }
 
 namespace {

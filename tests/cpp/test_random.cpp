@@ -3,6 +3,7 @@
 // bit for bit where a GPU is present.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -77,6 +78,27 @@ TEST(Random, IntegersBoundsAndErrors) {
   EXPECT_THROW(g.integers(5, 5, {3}), ValueError);
   EXPECT_THROW(g.normal(0.0, -1.0, {3}), ValueError);
   EXPECT_THROW(g.random({3}, DType::Int32), TypeError);
+}
+
+TEST(Random, PermutationsHoldEveryElement) {
+  random::BitState st = random::seed_state(5);
+  auto p = host<int64_t>(random::permutation(st, 1000, Device::cpu()));
+  std::vector<int64_t> sorted = p;
+  std::sort(sorted.begin(), sorted.end());
+  for (int64_t i = 0; i < 1000; ++i) ASSERT_EQ(sorted[static_cast<size_t>(i)], i);
+  std::vector<int64_t> iota(1000);
+  for (int64_t i = 0; i < 1000; ++i) iota[static_cast<size_t>(i)] = i;
+  EXPECT_NE(p, iota);
+  const ndarray m = from_host(iota, {10, 100}, Device::cpu());
+  const auto rows = host<int64_t>(random::permuted(st, m, 1));
+  for (int r = 0; r < 10; ++r) {
+    std::vector<int64_t> row(rows.begin() + r * 100, rows.begin() + (r + 1) * 100);
+    std::sort(row.begin(), row.end());
+    for (int c = 0; c < 100; ++c) ASSERT_EQ(row[static_cast<size_t>(c)], r * 100 + c);
+  }
+  random::shuffle(st, m, 0);
+  const auto shuffled = host<int64_t>(m);
+  for (int r = 0; r < 10; ++r) EXPECT_EQ(shuffled[static_cast<size_t>(r * 100)] % 100, 0);
 }
 
 TEST(Random, CpuEqualsGpu) {

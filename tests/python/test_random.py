@@ -313,6 +313,24 @@ def test_errors_match_numpy(call):
 
 
 # ---------------------------------------------------------------- choice and permutations
+@pytest.mark.parametrize("call", [
+    lambda g, xp: g.permutation(xp.asarray(5)), lambda g, xp: g.shuffle(xp.asarray(5)),
+    lambda g, xp: g.permuted(xp.asarray(5), axis=0), lambda g, xp: g.permuted(xp.arange(3), axis=2),
+    lambda g, xp: g.permutation(xp.arange(6).reshape(2, 3), axis=-3),
+])
+def test_permutation_errors_match_numpy(call):
+    with pytest.raises(Exception) as want:
+        call(numpy.random.default_rng(0), numpy)
+    with pytest.raises(want.type):
+        call(cn.random.default_rng(0), cn)
+
+
+def test_permutation_of_negative_is_empty():
+    assert numpy.random.default_rng(0).permutation(-1).shape == (0,)
+    r = cn.random.default_rng(0).permutation(-1)
+    assert r.shape == (0,) and r.dtype == numpy.int64
+
+
 def test_permutation_shuffle_permuted():
     g = cn.random.default_rng(6)
     p = np_(g.permutation(1000))

@@ -106,6 +106,13 @@ class Philox(BitGenerator):
                                                     self._counter, self._jump, words, arrays, out, device)
         return r
 
+    def _permute(self, x, axis, device, mode):
+        """cunum/random.hpp's permutations: mode 0 of range(x), 1 a copy, 2 in place, 3 permuted."""
+        with self.lock:
+            r, self._counter = _core._random_permutation(self._key[0], self._key[1], self._counter, self._jump,
+                                                         x, axis, device, mode)
+        return r
+
     def __getstate__(self):
         return {"state": self.state, "seed_seq": self._seed_seq}
 

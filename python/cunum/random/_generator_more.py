@@ -7,49 +7,26 @@ import numpy
 import cunum
 
 
-def _raw_keys(self, shape):
-    return self._bit_generator._fill(cunum._core._random_dists["RawBits"], shape, numpy.uint64, ())
-
-
 def _perm_index(self, n):
-    """A uniformly random permutation of range(n): the stable argsort of n
-    random 64-bit keys (ties, probability < n^2 / 2^65, keep index order)."""
-    return cunum.argsort(_raw_keys(self, (n,)))
+    """A uniformly random permutation of range(n) (cunum/random.hpp)."""
+    return self._bit_generator._permute(int(n), None, None, 0)
 
 
 def permutation(self, x, axis=0):
     if isinstance(x, (int, numpy.integer)):
-        return cunum.take(cunum.arange(int(x)), _perm_index(self, int(x)))
-    a = cunum.asarray(x)
-    if a.ndim == 0:
-        raise numpy.exceptions.AxisError("x must be an integer or at least 1-dimensional")
-    ax = operator.index(axis)
-    if not -a.ndim <= ax < a.ndim:
-        raise numpy.exceptions.AxisError(f"axis {ax} is out of bounds for array of dimension {a.ndim}")
-    return cunum.take(a, _perm_index(self, a.shape[ax]), axis=ax)
+        return _perm_index(self, x)
+    return self._bit_generator._permute(cunum.asarray(x), operator.index(axis), None, 1)
 
 
 def shuffle(self, x, axis=0):
     if not isinstance(x, cunum.ndarray):
         raise TypeError("shuffle needs a cunum.ndarray (shuffled in place)")
-    if x.ndim == 0:
-        raise TypeError("object of type 'ndarray' has no len()")
-    ax = operator.index(axis)
-    if not -x.ndim <= ax < x.ndim:
-        raise numpy.exceptions.AxisError(f"axis {ax} is out of bounds for array of dimension {x.ndim}")
-    cunum.copyto(x, cunum.take(x, _perm_index(self, x.shape[ax]), axis=ax))
+    self._bit_generator._permute(x, operator.index(axis), None, 2)
 
 
 def permuted(self, x, axis=None, out=None):
     a = cunum.asarray(x)
-    if axis is None:
-        r = cunum.take(a.ravel(), _perm_index(self, a.size)).reshape(a.shape)
-    else:
-        ax = operator.index(axis)
-        if not -a.ndim <= ax < a.ndim:
-            raise numpy.exceptions.AxisError(f"axis {ax} is out of bounds for array of dimension {a.ndim}")
-        order = cunum.argsort(_raw_keys(self, a.shape), axis=ax)
-        r = cunum.take_along_axis(a, order, axis=ax)
+    r = self._bit_generator._permute(a, None if axis is None else operator.index(axis), None, 3)
     if out is None:
         return r
     if tuple(out.shape) != tuple(a.shape):
