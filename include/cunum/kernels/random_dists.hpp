@@ -203,21 +203,26 @@ CUNUM_ONE(Logseries, logseries_value(s, p.d(0)))
 CUNUM_ONE(Zipf, zipf_value(s, p.d(0)))
 #undef CUNUM_ONE
 
-// Element i = t * per + lane of a fill: its value, from block t.
-// Both backends call this (the GPU with one thread per block t).
-template <class D, class T> CUNUM_HD int random_block(const RandomArgs& a, int64_t t, T* out_vals) {
+// Element i = t * per + lane of a fill: its value, from block t. Both
+// backends call this (the GPU with one thread per block t). All `per`
+// values are computed, with constant indices (registers, not the stack);
+// the caller stores those below n (a lane past the end reads the last
+// element's parameters, and its value is dropped).
+template <class D, class T> CUNUM_HD void random_block(const RandomArgs& a, int64_t t, T* out_vals) {
   constexpr int P = D::template per<T>();
   const uint64_t blk = a.counter + (uint64_t)t;
   const Words4 w = a.key.block(blk, 0, 0);
   T z[P];
   D::template block<T>(w, z);
   const int64_t i0 = t * P;
-  const int m = a.n - i0 < P ? (int)(a.n - i0) : P;
-  for (int lane = 0; lane < m; ++lane) {
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+  for (int lane = 0; lane < P; ++lane) {
     Stream s(a.key, blk, (uint32_t)lane, P == 1 ? &w : nullptr);
-    out_vals[lane] = D::template element<T>(w, lane, z[lane], s, a.params(i0 + lane));
+    const int64_t i = i0 + lane < a.n ? i0 + lane : a.n - 1;
+    out_vals[lane] = D::template element<T>(w, lane, z[lane], s, a.params(i));
   }
-  return m;
 }
 
 #if !defined(__CUDACC_RTC__)

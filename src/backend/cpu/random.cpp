@@ -22,7 +22,12 @@ template <class D, class T> void fill_blocks(const random::RandomArgs& a) {
   T* out = static_cast<T*>(a.out);
   // Rejection samplers (P == 1) cost more per element: smaller chunks.
   parallel_for(blocks, P == 1 ? 1024 : 8192, [&](int64_t b, int64_t e) {
-    for (int64_t t = b; t < e; ++t) random::random_block<D, T>(a, t, out + t * P);
+    T vals[P];
+    for (int64_t t = b; t < e; ++t) {
+      random::random_block<D, T>(a, t, vals);
+      const int64_t m = std::min<int64_t>(P, a.n - t * P);
+      for (int64_t j = 0; j < m; ++j) out[t * P + j] = vals[j];
+    }
   });
 }
 

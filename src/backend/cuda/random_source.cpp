@@ -22,11 +22,13 @@ std::string random_source(const RandomKernel& k) {
       "  for (long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x; t < blocks;"
       " t += (long long)gridDim.x * blockDim.x) {\n"
       "    Pack p;\n"
-      "    const int m = random::random_block<D, T>(a, t, p.v);\n"
-      "    T* o = (T*)a.out + t * P;\n";
+      "    random::random_block<D, T>(a, t, p.v);\n"
+      "    T* o = (T*)a.out + t * P;\n"
+      "    const long long left = a.n - t * P;\n";
   if (k.vec)
-    s += "    if (m == P) { *(Pack*)o = p; continue; }\n";
-  s += "    for (int j = 0; j < m; ++j) o[j] = p.v[j];\n"
+    s += "    if (left >= P) { *(Pack*)o = p; continue; }\n";
+  s += "#pragma unroll\n"
+       "    for (int j = 0; j < P; ++j) if (j < left) o[j] = p.v[j];\n"
        "  }\n"
        "}\n";
   return s;
