@@ -250,6 +250,9 @@ DISC = [
     ("negative_binomial", (5, 0.4), st.nbinom(5, 0.4)),
     ("geometric", (0.2,), st.geom(0.2)),
     ("hypergeometric", (30, 50, 25), st.hypergeom(80, 30, 25)),
+    ("hypergeometric", (900, 1100, 800), st.hypergeom(2000, 900, 800)),
+    ("hypergeometric", (500, 300, 700), st.hypergeom(800, 500, 700)),
+    ("hypergeometric", (10**8, 3 * 10**8, 10**6), st.hypergeom(4 * 10**8, 10**8, 10**6)),
     ("logseries", (0.7,), st.logser(0.7)),
     ("zipf", (2.5,), st.zipf(2.5)),
 ]
@@ -384,6 +387,9 @@ def test_bytes_dirichlet_multinomial_mvn_mvhg():
     x = np_(g.multivariate_normal([1.0, -1.0], cov, size=40000))
     assert x.shape == (40000, 2) and numpy.allclose(numpy.cov(x.T), cov, atol=0.05)
     assert numpy.allclose(x.mean(axis=0), [1.0, -1.0], atol=0.03)
+    small = np_(g.dirichlet([0.01, 0.02, 0.05], size=20000))  # stick-breaking: no 0/0
+    assert not numpy.isnan(small).any() and numpy.allclose(small.sum(axis=1), 1.0)
+    assert numpy.allclose(small.mean(axis=0), numpy.array([1, 2, 5]) / 8, atol=0.02)
     h = np_(g.multivariate_hypergeometric([5, 10, 15], 12, size=5000))
     assert h.shape == (5000, 3) and (h.sum(axis=1) == 12).all()
     assert numpy.allclose(h.mean(axis=0), [2, 4, 6], atol=0.1)

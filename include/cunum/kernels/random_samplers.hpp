@@ -17,7 +17,8 @@
 //                reached by Devroye's recursion on the median order statistic
 //                (X = i + Bin(n - i, (p - Y)/(1 - Y)) or Bin(i - 1, p / Y),
 //                Y ~ Beta(i, n + 1 - i), i = (n + 1) / 2): O(log n) betas
-//   hypergeom.   drawing without replacement, min(sample, total - sample) draws
+//   hypergeom.   drawing without replacement when min(sample, total - sample)
+//                <= 64, else inversion searching outwards from the mode
 // Transcendentals other than random_math.hpp's come from the C library on
 // the host and CUDA's on the device: these samplers give the same
 // distribution on both, not always the same bits (docs/random.md).
@@ -152,19 +153,55 @@ CUNUM_HD int64_t s_binomial(Stream& s, int64_t n, double p) {
   return base + sign * binomial_inversion(s, n, p);
 }
 
+CUNUM_HD double lchoose(double n, double k) { return ::lgamma(n + 1.0) - ::lgamma(k + 1.0) - ::lgamma(n - k + 1.0); }
+
+// Small samples: draw without replacement, min(sample, total - sample)
+// draws. Large ones: inversion by a search that starts at the mode and
+// alternates outwards (probabilities by their ratios), O(standard deviation).
 CUNUM_HD int64_t s_hypergeometric(Stream& s, int64_t good, int64_t bad, int64_t sample) {
   int64_t total = good + bad;
   const bool complement = sample > total / 2;
   const int64_t m = complement ? total - sample : sample;
-  int64_t g = good, x = 0;
-  for (int64_t j = 0; j < m; ++j) {
-    if (s.next_double() * (double)total < (double)g) {
-      ++x;
-      --g;
+  if (m <= 64) {
+    int64_t g = good, x = 0;
+    for (int64_t j = 0; j < m; ++j) {
+      if (s.next_double() * (double)total < (double)g) {
+        ++x;
+        --g;
+      }
+      --total;
     }
-    --total;
+    return complement ? good - x : x;
   }
-  return complement ? good - x : x;
+  const double G = (double)good, B = (double)bad, S = (double)sample, N = (double)total;
+  const int64_t lo_k = sample - bad > 0 ? sample - bad : 0, hi_k = sample < good ? sample : good;
+  int64_t mode = (int64_t)math::floor((S + 1.0) * (G + 1.0) / (N + 2.0));
+  mode = mode < lo_k ? lo_k : (mode > hi_k ? hi_k : mode);
+  const double pm = math::exp(lchoose(G, (double)mode) + lchoose(B, S - (double)mode) - lchoose(N, S));
+  double u = s.next_double() - pm;
+  if (u < 0.0) return mode;
+  int64_t up = mode, down = mode;
+  double pu = pm, pd = pm;
+  for (;;) {
+    bool moved = false;
+    if (up < hi_k) {  // P(k + 1) / P(k) = (G - k)(S - k) / ((k + 1)(B - S + k + 1))
+      const double k = (double)up;
+      pu *= (G - k) * (S - k) / ((k + 1.0) * (B - S + k + 1.0));
+      ++up;
+      u -= pu;
+      if (u < 0.0) return up;
+      moved = true;
+    }
+    if (down > lo_k) {
+      const double k = (double)down;
+      pd *= k * (B - S + k) / ((G - k + 1.0) * (S - k + 1.0));
+      --down;
+      u -= pd;
+      if (u < 0.0) return down;
+      moved = true;
+    }
+    if (!moved) return mode;  // rounding left a sliver of probability: the mode takes it
+  }
 }
 
 // The distributions built on the samplers above (NumPy's definitions).

@@ -109,6 +109,19 @@ def dirichlet(self, alpha, size=None):
     if numpy.any(numpy.isnan(al)):
         raise ValueError("alpha contains NaNs")
     shape = () if size is None else ((operator.index(size),) if numpy.ndim(size) == 0 else tuple(size))
+    if al.size and al.max() < 0.1:
+        # NumPy's switch: every gamma may underflow to 0 for tiny alphas, so
+        # break the stick with betas: x_j = B(a_j, a_{j+1} + ...) of what is left.
+        left = cunum.ones(shape, dtype=numpy.float64)
+        tail = numpy.cumsum(al[::-1])[::-1]
+        cols = []
+        for j in range(al.shape[0] - 1):
+            x = self.beta(al[j], tail[j + 1], size=shape) * left if shape else \
+                self.beta(al[j], tail[j + 1]) * left
+            cols.append(x)
+            left = left - x
+        cols.append(left)
+        return cunum.stack(cols, axis=-1)
     g = self.standard_gamma(cunum.broadcast_to(cunum.asarray(al), shape + al.shape))
     return g / cunum.sum(g, axis=-1, keepdims=True)
 
