@@ -101,6 +101,27 @@ TEST(Random, PermutationsHoldEveryElement) {
   for (int r = 0; r < 10; ++r) EXPECT_EQ(shuffled[static_cast<size_t>(r * 100)] % 100, 0);
 }
 
+TEST(Random, OutOfAnyLayoutGetsTheSameValues) {
+  // A strided out= is filled through a temporary: the values are those of a fresh array.
+  random::BitState a = random::seed_state(9), b = random::seed_state(9);
+  const ndarray fresh = random::sample(a, random::Dist::Normal, {6, 5}, DType::Float32, {1.0, 2.0}, {},
+                                       Device::cpu());
+  const ndarray out = zeros({5, 6}, DType::Float32, Device::cpu()).transpose();
+  random::sample(b, random::Dist::Normal, {6, 5}, DType::Float32, {1.0, 2.0}, out);
+  EXPECT_EQ(host<float>(fresh), host<float>(ascontiguousarray(out)));
+  EXPECT_EQ(a.counter, b.counter);
+  // array parameters broadcast against the output
+  random::BitState c = random::seed_state(1);
+  const ndarray scale = from_host<double>({0.0, 1.0, 0.0}, {3}, Device::cpu());
+  const auto v = host<double>(random::sample(c, random::Dist::Normal, {4, 3}, DType::Float64, {5.0, scale}, {},
+                                             Device::cpu()));
+  for (int r = 0; r < 4; ++r) {
+    EXPECT_EQ(v[static_cast<size_t>(3 * r)], 5.0);
+    EXPECT_EQ(v[static_cast<size_t>(3 * r + 2)], 5.0);
+    EXPECT_NE(v[static_cast<size_t>(3 * r + 1)], 5.0);
+  }
+}
+
 TEST(Random, CpuEqualsGpu) {
   if (cuda_device_count() == 0) GTEST_SKIP() << "needs a CUDA device";
   random::Generator c(2024, Device::cpu()), d(2024, Device::cuda(0));

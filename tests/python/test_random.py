@@ -136,6 +136,13 @@ def test_random_dtype_shape_bounds(dtype):
         g.random(3, dtype=numpy.int32)
     with pytest.raises(TypeError):
         g.random(out=cn.empty(3, dtype=numpy.float16))
+    with pytest.raises(ValueError):  # NumPy: out must be contiguous (C or F)
+        g.random(out=cn.empty(8, dtype=dtype)[::2], dtype=dtype)
+    f_out = cn.empty((4, 5), dtype=dtype).T
+    g.random(out=f_out, dtype=dtype)
+    assert 0 <= np_(f_out).min() and np_(f_out).max() < 1
+    with pytest.raises(ValueError):
+        g.random(size=(3,), out=cn.empty(4, dtype=dtype), dtype=dtype)
     with pytest.raises(TypeError):  # NumPy: out's dtype must be dtype=
         g.random(out=cn.empty(3, dtype=numpy.float64), dtype=numpy.float32)
 

@@ -120,8 +120,9 @@ class Generator:
             if out.dtype != dtype:
                 raise TypeError(f"Supplied output array has the wrong type. Expected {numpy.dtype(dtype)}, "
                                 f"got {out.dtype}")
-            if not out.flags.c_contiguous:
-                raise ValueError("Supplied output array is not contiguous, writable or aligned.")
+            if not (out.flags.c_contiguous or out.flags.f_contiguous):
+                raise ValueError("Supplied output array must be contiguous, writable, aligned, "
+                                 "and in machine byte-order.")
         if shape is None:
             shape = ()
         return self._bit_generator._fill(_D[name], shape, dtype, [p.pair() for p in params], out,
