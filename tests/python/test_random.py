@@ -425,3 +425,30 @@ def test_legacy_api():
     assert cn.random.standard_gamma(2.0, size=3).shape == (3,)
     with pytest.raises(ValueError):
         cn.random.normal(0, -1)
+
+
+def test_every_numpy_name_exists():
+    gen_methods = {n for n in dir(numpy.random.Generator) if not n.startswith("_")}
+    missing = sorted(n for n in gen_methods if not hasattr(cn.random.Generator, n))
+    assert missing == [], missing
+    legacy = ["seed", "rand", "randn", "randint", "random_integers", "random_sample", "random", "ranf", "sample",
+              "choice", "permutation", "shuffle", "bytes", "beta", "binomial", "chisquare", "dirichlet",
+              "exponential", "f", "gamma", "geometric", "gumbel", "hypergeometric", "laplace", "logistic",
+              "lognormal", "logseries", "multinomial", "multivariate_normal", "negative_binomial",
+              "noncentral_chisquare", "noncentral_f", "normal", "pareto", "poisson", "power", "rayleigh",
+              "standard_cauchy", "standard_exponential", "standard_gamma", "standard_normal", "standard_t",
+              "triangular", "uniform", "vonmises", "wald", "weibull", "zipf", "RandomState", "default_rng",
+              "Generator", "SeedSequence", "BitGenerator", "Philox", "get_random_state", "set_random_state"]
+    assert all(hasattr(numpy.random, n) or n in ("get_random_state", "set_random_state") for n in legacy)
+    assert [n for n in legacy if not hasattr(cn.random, n)] == []
+    rs_methods = {n for n in dir(numpy.random.RandomState) if not n.startswith("_")}
+    assert sorted(n for n in rs_methods if not hasattr(cn.random.RandomState(0), n)) == []
+
+
+def test_numpy_seed_sequence_and_generators_accepted():
+    a = np_(cn.random.default_rng(numpy.random.SeedSequence(17)).random(4))
+    b = np_(cn.random.default_rng(17).random(4))
+    assert numpy.array_equal(a, b)
+    g = cn.random.default_rng(3)
+    assert cn.random.default_rng(g) is g
+    assert isinstance(cn.random.default_rng(cn.random.Philox(3)), cn.random.Generator)
