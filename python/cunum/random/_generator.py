@@ -64,8 +64,8 @@ class _P:
 
     def test(self, fn):
         """True where fn holds anywhere (a host read for arrays)."""
-        if self.array is None:
-            return bool(fn(numpy.asarray(self.value)))
+        if self.array is None:  # a NumPy scalar: ~0.1 us per operation, not a 0-d array's ~1 us
+            return bool(fn(self.value if self.integer else numpy.float64(self.value)))
         return bool(cunum.any(fn(self.array)))
 
     def check(self, fn, message):
@@ -79,8 +79,10 @@ class _P:
 
 
 def _bad_neg(x):
-    return numpy.signbit(x) & ~numpy.isnan(x) if isinstance(x, numpy.ndarray) else \
-        cunum.signbit(x) & ~cunum.isnan(x)
+    """NumPy's CONS_NON_NEGATIVE: a sign bit set on a number (NaN passes)."""
+    if isinstance(x, numpy.floating):
+        return x < 0 or (x == 0 and numpy.signbit(x))
+    return cunum.signbit(x) & ~cunum.isnan(x)
 
 
 class Generator:
