@@ -300,7 +300,7 @@ def test_array_parameters_broadcast():
 
 
 @pytest.mark.parametrize("call", [
-    lambda g: g.normal(0, -1), lambda g: g.exponential(-1), lambda g: g.gamma(-1), lambda g: g.beta(0, 1),
+    lambda g: g.normal(0, -1), lambda g: g.normal(0, -0.0), lambda g: g.exponential(-1), lambda g: g.gamma(-1), lambda g: g.beta(0, 1),
     lambda g: g.chisquare(0), lambda g: g.f(1, 0), lambda g: g.standard_t(0), lambda g: g.pareto(0),
     lambda g: g.power(-1), lambda g: g.rayleigh(-1), lambda g: g.weibull(-1), lambda g: g.wald(0, 1),
     lambda g: g.triangular(2, 1, 3), lambda g: g.triangular(0, 4, 3), lambda g: g.triangular(1, 1, 1),
