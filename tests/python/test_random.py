@@ -452,3 +452,6 @@ def test_numpy_seed_sequence_and_generators_accepted():
     g = cn.random.default_rng(3)
     assert cn.random.default_rng(g) is g
     assert isinstance(cn.random.default_rng(cn.random.Philox(3)), cn.random.Generator)
+
+def test_cupy_name_of_philox():
+    assert cn.random.Philox4x3210 is cn.random.Philox

@@ -9,6 +9,8 @@ cunum's counter-based Philox4x32-10, the same code on the CPU and the GPU
 """
 from ._seed import SeedSequence
 from ._bit_generator import BitGenerator, Philox
+
+Philox4x3210 = Philox  # CuPy's name for the same algorithm (its size= is not needed: no per-thread states)
 from ._generator import Generator, default_rng
 from ._legacy import RandomState, get_random_state, set_random_state, seed
 from ._legacy import (beta, binomial, bytes, chisquare, choice, dirichlet, exponential, f, gamma, geometric,
