@@ -21,4 +21,5 @@ void bind_cuda(nanobind::module_& m);
 void bind_logic(nanobind::module_& m);   // logic.hpp, and misc.hpp's memory overlap
 void bind_binary(nanobind::module_& m);
 void bind_ufunc_methods(nanobind::module_& m);
+void bind_random(nanobind::module_& m);
 }  // namespace cunum::py

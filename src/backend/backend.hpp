@@ -78,6 +78,8 @@ class Backend {
   // device's current stream.
   virtual void fft(const FftPlan& plan) = 0;
   virtual int fft_max_rank() const { return 1; }
+  // Random numbers under the counter model (Note [Random plans]).
+  virtual void random(const RandomPlan& plan) = 0;
 
   // Work queued on `stream` (a cudaStream_t) uses the allocation at `data`:
   // the pool does not hand it out again before that work is done

@@ -262,6 +262,26 @@ struct SelectPlan {
   int64_t* blocks = nullptr;
 };
 
+// Note [Random plans]
+// Fill `out` (n contiguous elements of `dtype`) from distribution `dist`
+// (a row of cunum/kernels/random_list.hpp) under the counter model (Note
+// [The counter model] in cunum/kernels/philox.hpp): element i is made from
+// the Philox block counter + i / per under `key`, `jump`, so a value never
+// depends on the backend or the launch. Each of the three parameters is a
+// 64-bit word (a double, or an integer for Integers), the scalar `param[k]`
+// or, where `arrays[k]` is set, n contiguous words on the output's device.
+struct RandomPlan {
+  char* out = nullptr;
+  int64_t n = 0;
+  DType dtype = DType::Float64;
+  int dist = 0;  // the row of CUNUM_RANDOM_DISTS
+  uint32_t key[2] = {0, 0};
+  uint32_t jump = 0;
+  uint64_t counter = 0;
+  uint64_t param[3] = {0, 0, 0};
+  const uint64_t* arrays[3] = {nullptr, nullptr, nullptr};
+};
+
 }  // namespace cunum::backend
 
 namespace cunum::backend {

@@ -4,9 +4,11 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "backend/cuda/jit.hpp"
 #include "backend/cuda/kernel_source.hpp"
+#include "cunum/kernels/random_dists.hpp"
 
 using namespace cunum;
 using namespace cunum::backend::cuda;
@@ -279,4 +281,27 @@ TEST(NvrtcKernels, EverySelectCompiles) {
     for (bool rows : {false, true}) b.add(select_source({SelectStage::Write, itemsize, false, rows}));
   b.add(select_source({SelectStage::Write, 8, true, false}));
   EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
+}
+
+// The random family (Note [Random kernels]): every distribution for every
+// output dtype of its kind, with and without the vector store.
+TEST(NvrtcKernels, EveryRandomCompiles) {
+  using random::DistKind;
+  for (int d = 0; d < random::kNumRandomDists; ++d) {
+    const auto dist = static_cast<random::Dist>(d);
+    std::vector<DType> dtypes;
+    switch (random::random_kind(dist)) {
+      case DistKind::Real: dtypes = {DType::Float32, DType::Float64}; break;
+      case DistKind::Count: dtypes = {DType::Int64}; break;
+      case DistKind::Raw: dtypes = {DType::UInt32, DType::UInt64}; break;
+      case DistKind::Integers:
+        dtypes = {DType::Bool, DType::Int8, DType::UInt8, DType::Int16, DType::UInt16,
+                  DType::Int32, DType::UInt32, DType::Int64, DType::UInt64};
+        break;
+    }
+    Batch b;
+    for (DType t : dtypes)
+      for (bool vec : {false, true}) b.add(random_source({d, t, vec}));
+    EXPECT_NO_THROW(compile_to_cubin(b.src, kArch, false)) << random::random_name(dist);
+  }
 }

@@ -38,6 +38,7 @@ class CpuBackend final : public Backend {
   bool ufunc_takes_scalars() const override { return true; }
   void reduce(core::ReduceId id, const ReducePlan& plan) override;
   void gather(const GatherPlan& plan) override;  // gather.cpp
+  void random(const RandomPlan& plan) override;  // random.cpp
   void scan(const ScanPlan& plan) override;      // scan.cpp
   void sort(const SortPlan& plan) override;      // sort.cpp
   void search(const SearchPlan& plan) override;  // sort.cpp

@@ -51,6 +51,7 @@ class CudaBackend final : public Backend {
   void select_write(const SelectPlan& plan) override;
   void fft(const FftPlan& plan) override;  // fft.cpp: cuFFT (Note [cuFFT plans])
   int fft_max_rank() const override { return 3; }
+  void random(const RandomPlan& plan) override;  // random.cpp
 
   PoolStats pool_stats() override {
     auto s = pool_->stats();
@@ -84,7 +85,7 @@ class CudaBackend final : public Backend {
   // string and allocates nothing.
   enum class Family : uint8_t {
     Ufunc, Cast, CastWhere, Fill, Iota, Reduce, Gather, CastContiguous, CastTransposed, Scatter, Select, Scan,
-    Sort, CastRows, CastRepeat
+    Sort, CastRows, CastRepeat, Random
   };
   static uint64_t key(Family f, int op, DType a, DType b, int nd, bool index32) {
     return uint64_t(f) | uint64_t(op) << 8 | uint64_t(a) << 16 | uint64_t(b) << 24 |

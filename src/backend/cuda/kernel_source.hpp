@@ -282,4 +282,19 @@ struct SelectKernel {
 };
 std::string select_source(const SelectKernel& k);
 
+// Note [Random kernels]
+// One kernel per (distribution, output dtype, vector store), taking
+// cunum::random::RandomArgs (cunum/kernels/random_dists.hpp, the very
+// struct the CPU backend fills) and the number of blocks: a thread per
+// Philox block, grid-stride, each writing the block's `per` values — as one
+// aligned store of per * itemsize bytes when `vec` (the output's address
+// allows it), so float32 and float64 uniforms and normals go out as 16-byte
+// stores. Compiled with --fmad=false (Note [Bit-identical transforms]).
+struct RandomKernel {
+  int dist;  // the row of CUNUM_RANDOM_DISTS
+  DType dtype;
+  bool vec;
+};
+std::string random_source(const RandomKernel& k);
+
 }  // namespace cunum::backend::cuda

@@ -1,0 +1,162 @@
+// cunum/kernels/random_math.hpp — the logarithm and the sine/cosine that the
+// CPU-equals-GPU distributions use.
+//
+// Note [Bit-identical transforms]
+// The C library's log and CUDA's log may differ in the last bit, and a
+// normal drawn through one would then differ between devices. The
+// distributions that promise the same stream on every device (uniform,
+// integers, normal, exponential and what is built from them alone; see
+// docs/random.md) use these functions instead: only +, -, *, / and sqrt,
+// which IEEE 754 rounds the same way everywhere, evaluated in a fixed order.
+// The random kernels are compiled with --fmad=false and the CPU loops with
+// -ffp-contract=off, so neither side fuses a multiply and an add that the
+// other rounds twice. Inputs are what the generators produce: log takes
+// positive normal numbers; the angle comes as an integer fraction of a turn.
+//
+// Note [Explicit fma]
+// The float32 functions (the GPU's float32 normals and exponentials, whose
+// speed is the target) fuse their polynomial steps with explicit fma calls:
+// a fused multiply-add is rounded once by IEEE 754 on every machine (CUDA's
+// fmaf, the C library's fmaf: hardware FMA where the CPU has it, an exact
+// emulation where not), so the bits stay the same and the GPU saves an
+// instruction per step. Contraction the compiler would choose stays off.
+#pragma once
+#include "../config.hpp"
+#include "bits.hpp"
+#include "math.hpp"
+
+namespace cunum::random::rmath {
+
+// log(x) for a positive finite double (subnormals scaled first): x = m 2^e with m in [sqrt(1/2),
+// sqrt(2)), log m = 2 atanh(s), s = (m - 1) / (m + 1), |s| < 0.172, as a
+// series in s^2 (12 terms: the rest is below 2^-60 of the result).
+CUNUM_HD double log(double x) {
+  int sub = 0;
+  if (x < 2.2250738585072014e-308) {  // subnormal: scale by 2^54 (exact) first
+    x = x * 18014398509481984.0;
+    sub = 54;
+  }
+  const uint64_t b = detail::bits_of(x);
+  int e = (int)((b >> 52) & 0x7ff) - 1023 - sub;
+  double m = detail::double_of_bits((b & 0xfffffffffffffull) | 0x3ff0000000000000ull);
+  if (m > 1.4142135623730951) {
+    m = m * 0.5;
+    e = e + 1;
+  }
+  const double f = m - 1.0;  // exact
+  const double s = f / (2.0 + f), s2 = s * s;
+  double p = 1.0 / 25.0;
+  p = p * s2 + 1.0 / 23.0;
+  p = p * s2 + 1.0 / 21.0;
+  p = p * s2 + 1.0 / 19.0;
+  p = p * s2 + 1.0 / 17.0;
+  p = p * s2 + 1.0 / 15.0;
+  p = p * s2 + 1.0 / 13.0;
+  p = p * s2 + 1.0 / 11.0;
+  p = p * s2 + 1.0 / 9.0;
+  p = p * s2 + 1.0 / 7.0;
+  p = p * s2 + 1.0 / 5.0;
+  p = p * s2 + 1.0 / 3.0;
+  const double two_s = 2.0 * s;
+  const double log_m = two_s + two_s * (s2 * p);
+  const double de = (double)e;
+  return de * 6.93147180369123816490e-01 + (log_m + de * 1.90821492927058770002e-10);
+}
+
+CUNUM_HD float log(float x) {
+  int sub = 0;
+  if (x < 1.17549435e-38f) {  // subnormal: scale by 2^25 (exact) first
+    x = x * 33554432.0f;
+    sub = 25;
+  }
+  const uint32_t b = detail::bits_of(x);
+  int e = (int)((b >> 23) & 0xff) - 127 - sub;
+  float m = detail::float_of_bits((b & 0x7fffffu) | 0x3f800000u);
+  if (m > 1.41421356f) {
+    m = m * 0.5f;
+    e = e + 1;
+  }
+  const float f = m - 1.0f;
+  const float s = f / (2.0f + f), s2 = s * s;
+  // Note [Explicit fma]: fused on purpose, identically on both sides.
+  float p = 1.0f / 11.0f;
+  p = math::fma(p, s2, 1.0f / 9.0f);
+  p = math::fma(p, s2, 1.0f / 7.0f);
+  p = math::fma(p, s2, 1.0f / 5.0f);
+  p = math::fma(p, s2, 1.0f / 3.0f);
+  const float two_s = 2.0f * s;
+  const float log_m = math::fma(two_s, s2 * p, two_s);
+  const float fe = (float)e;
+  return math::fma(fe, 0.693145752f, math::fma(fe, 1.42860677e-06f, log_m));
+}
+
+// sin and cos of a in [-pi/4, pi/4] by their Taylor series.
+CUNUM_HD void sincos_small(double a, double& s, double& c) {
+  const double a2 = a * a;
+  double ps = -1.0 / 1307674368000.0;  // -1/15!
+  ps = ps * a2 + 1.0 / 6227020800.0;
+  ps = ps * a2 - 1.0 / 39916800.0;
+  ps = ps * a2 + 1.0 / 362880.0;
+  ps = ps * a2 - 1.0 / 5040.0;
+  ps = ps * a2 + 1.0 / 120.0;
+  ps = ps * a2 - 1.0 / 6.0;
+  s = a + a * (a2 * ps);
+  double pc = 1.0 / 6402373705728000.0;  // 1/18!
+  pc = pc * a2 - 1.0 / 20922789888000.0;
+  pc = pc * a2 + 1.0 / 87178291200.0;
+  pc = pc * a2 - 1.0 / 479001600.0;
+  pc = pc * a2 + 1.0 / 3628800.0;
+  pc = pc * a2 - 1.0 / 40320.0;
+  pc = pc * a2 + 1.0 / 720.0;
+  pc = pc * a2 - 1.0 / 24.0;
+  pc = pc * a2 + 0.5;
+  c = 1.0 - a2 * pc;
+}
+
+CUNUM_HD void sincos_small(float a, float& s, float& c) {
+  const float a2 = a * a;
+  float ps = 1.0f / 362880.0f;
+  ps = math::fma(ps, a2, -1.0f / 5040.0f);
+  ps = math::fma(ps, a2, 1.0f / 120.0f);
+  ps = math::fma(ps, a2, -1.0f / 6.0f);
+  s = math::fma(a, a2 * ps, a);
+  float pc = -1.0f / 3628800.0f;
+  pc = math::fma(pc, a2, 1.0f / 40320.0f);
+  pc = math::fma(pc, a2, -1.0f / 720.0f);
+  pc = math::fma(pc, a2, 1.0f / 24.0f);
+  pc = math::fma(pc, a2, -0.5f);
+  c = math::fma(a2, pc, 1.0f);
+}
+
+// Turn the quarter-turn number q (mod 4) into the signs and swap.
+template <class T> CUNUM_HD void rotate_quadrant(int q, T s0, T c0, T& s, T& c) {
+  switch (q & 3) {
+    case 0: s = s0; c = c0; break;
+    case 1: s = c0; c = -s0; break;
+    case 2: s = -s0; c = -c0; break;
+    default: s = -c0; c = s0; break;
+  }
+}
+
+// sin and cos of 2 pi k / 2^24 for an integer k in [0, 2^24): the quarter
+// turn nearest k is split off exactly, the rest is within an eighth of a turn.
+CUNUM_HD void sincos_turn24(uint32_t k, float& s, float& c) {
+  const int q = (int)((k + (1u << 21)) >> 22);
+  const int r = (int)k - (q << 22);  // [-2^21, 2^21)
+  const float a = (float)r * (1.57079632679489662f / 4194304.0f);
+  float s0, c0;
+  sincos_small(a, s0, c0);
+  rotate_quadrant(q, s0, c0, s, c);
+}
+
+// The same for k / 2^53 of a turn.
+CUNUM_HD void sincos_turn53(uint64_t k, double& s, double& c) {
+  const int q = (int)((k + (1ull << 50)) >> 51);
+  const int64_t r = (int64_t)k - ((int64_t)q << 51);
+  const double a = (double)r * (1.5707963267948966 / 2251799813685248.0);
+  double s0, c0;
+  sincos_small(a, s0, c0);
+  rotate_quadrant(q, s0, c0, s, c);
+}
+
+}  // namespace cunum::random::rmath

@@ -1,0 +1,96 @@
+// cunum/random.hpp — NumPy's random module on cunum's counter-based Philox
+// generator (docs/random.md): the same seed gives the same values on the CPU
+// and on the GPU for random, integers, standard_normal, normal, uniform,
+// standard_exponential and exponential, in float32 and float64.
+//
+//   cunum::random::Generator g(42);                      // Philox4x32-10, key from the seed
+//   auto u = g.random({1000});                           // float64 in [0, 1)
+//   auto f = g.random({1000}, cunum::DType::Float32);
+//   auto z = g.normal(1.0, 2.0, {3, 4});
+//   auto k = g.integers(0, 10, {100});                   // int64 in [0, 10)
+//   auto x = cunum::random::sample(g.state(), cunum::random::Dist::Gamma, {8}, cunum::DType::Float64,
+//                                  {cunum::random::Param(2.0), cunum::random::Param(1.0)});
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "cunum/kernels/random_list.hpp"
+#include "ndarray.hpp"
+
+namespace cunum::random {
+
+// A Philox4x32-10 stream (Note [The counter model]): the 64-bit key, the
+// next block and the jump count (jumped() streams never meet).
+struct BitState {
+  uint32_t key[2] = {0, 0};
+  uint64_t counter = 0;
+  uint32_t jump = 0;
+};
+
+// A parameter of a distribution: a number (a double, or an integer for the
+// integer-valued parameters: bounds of integers, n of binomial, the counts
+// of hypergeometric), or an array broadcast against the output's shape.
+struct Param {
+  uint64_t bits = 0;
+  std::optional<ndarray> array;
+  Param() = default;
+  Param(double v);                                  // NOLINT: a number converts
+  static Param integer(int64_t v);
+  static Param word(uint64_t v);
+  Param(const ndarray& a) : array(a) {}             // NOLINT
+};
+
+// The primitive: values of `dist` (a row of cunum/kernels/random_list.hpp)
+// in an array of `shape` and `dtype` (of the distribution's kind) on
+// `device`, or written into `out` (its shape and dtype then rule). Advances
+// state.counter by the blocks used. Parameters are not checked here
+// (Generator's methods and the Python layer check NumPy's conditions); an
+// integer parameter given as an array must be int64 or uint64, any other
+// array is read as float64.
+ndarray sample(BitState& state, Dist dist, const Shape& shape, DType dtype, const std::vector<Param>& params,
+               const std::optional<ndarray>& out = {}, std::optional<Device> device = {});
+
+// The state SeedSequence(seed).generate_state(2) gives a Philox key (NumPy's
+// algorithm; docs/random.md).
+BitState seed_state(uint64_t seed);
+
+// ---- permutations: the stable argsort of random 64-bit keys (the sort
+// family: radix sort on the CPU, CUB on the GPU); ties (probability below
+// n^2 / 2^65) keep index order.
+// A random permutation of [0, n) (int64) on `device`.
+ndarray permutation(BitState& state, int64_t n, std::optional<Device> device = {});
+// x with its entries along `axis` in a random order (a copy).
+ndarray permutation(BitState& state, const ndarray& x, int64_t axis = 0);
+// The same, in place.
+void shuffle(BitState& state, const ndarray& x, int64_t axis = 0);
+// Each 1-d slice along `axis` permuted independently (nullopt: the flattened
+// array), NumPy's Generator.permuted.
+ndarray permuted(BitState& state, const ndarray& x, std::optional<int64_t> axis = {});
+
+// NumPy's Generator, for the distributions C++ code reaches for most; every
+// other one through sample(). Errors: ValueError as NumPy's (scale < 0 ...).
+class Generator {
+ public:
+  explicit Generator(uint64_t seed, std::optional<Device> device = {});
+  explicit Generator(const BitState& s, std::optional<Device> device = {}) : state_(s), device_(device) {}
+  BitState& state() { return state_; }
+  ndarray random(const Shape& shape, DType dtype = DType::Float64);
+  // [low, high) (or [low, high] with endpoint) in `dtype` (any integer dtype or bool).
+  ndarray integers(int64_t low, int64_t high, const Shape& shape, DType dtype = DType::Int64, bool endpoint = false);
+  ndarray standard_normal(const Shape& shape, DType dtype = DType::Float64);
+  ndarray normal(double loc, double scale, const Shape& shape);
+  ndarray uniform(double low, double high, const Shape& shape);
+  ndarray standard_exponential(const Shape& shape, DType dtype = DType::Float64);
+  ndarray exponential(double scale, const Shape& shape);
+  ndarray standard_gamma(double shape_param, const Shape& shape, DType dtype = DType::Float64);
+  ndarray gamma(double shape_param, double scale, const Shape& shape);
+  ndarray poisson(double lam, const Shape& shape);
+  ndarray binomial(int64_t n, double p, const Shape& shape);
+
+ private:
+  BitState state_;
+  std::optional<Device> device_;
+};
+
+}  // namespace cunum::random

@@ -1,0 +1,59 @@
+"""Generator's integer-valued distributions (methods of Generator, defined
+here to keep files small): NumPy's parameter checks, then one fill."""
+import numpy
+
+import cunum
+from ._generator import _P, _bad_neg
+
+_I64 = numpy.dtype(numpy.int64)
+
+
+def binomial(self, n, p, size=None):
+    n, p = _P("n", n, True), _P("p", p)
+    n.check(lambda x: x < 0, "n < 0")
+    p.check(lambda x: ~((x >= 0) & (x <= 1)), "p < 0, p > 1 or p is NaN")
+    return self._fill("Binomial", size, _I64, [n, p])
+
+
+def negative_binomial(self, n, p, size=None):
+    n, p = _P("n", n), _P("p", p)
+    n.check(lambda x: ~(x > 0), "n <= 0")
+    p.check(lambda x: ~((x > 0) & (x <= 1)), "p < 0, p > 1 or p is NaN")
+    return self._fill("NegativeBinomial", size, _I64, [n, p])
+
+
+def poisson(self, lam=1.0, size=None):
+    lam = _P("lam", lam)
+    lam.check(_bad_neg, "lam < 0")
+    lam.check(lambda x: x >= 9.223372006484771e18, "lam value too large")
+    lam.check(lambda x: x != x, "lam value too large")
+    return self._fill("Poisson", size, _I64, [lam])
+
+
+def geometric(self, p, size=None):
+    p = _P("p", p)
+    p.check(lambda x: ~((x > 0) & (x <= 1)), "p <= 0, p > 1 or p contains NaNs")
+    return self._fill("Geometric", size, _I64, [p])
+
+
+def hypergeometric(self, ngood, nbad, nsample, size=None):
+    g, b, s = _P("ngood", ngood, True), _P("nbad", nbad, True), _P("nsample", nsample, True)
+    g.check(lambda x: x < 0, "ngood < 0")
+    b.check(lambda x: x < 0, "nbad < 0")
+    s.check(lambda x: x < 0, "nsample < 0")
+    tot = [numpy.asarray(p.value) if p.array is None else p.array for p in (g, b, s)]
+    if bool(numpy.any(numpy.asarray(cunum.asnumpy(cunum.asarray(tot[0] + tot[1] < tot[2]))))):
+        raise ValueError("ngood + nbad < nsample")
+    return self._fill("Hypergeometric", size, _I64, [g, b, s])
+
+
+def logseries(self, p, size=None):
+    p = _P("p", p)
+    p.check(lambda x: ~((x >= 0) & (x < 1)), "p < 0, p >= 1 or p is NaN")
+    return self._fill("Logseries", size, _I64, [p])
+
+
+def zipf(self, a, size=None):
+    a = _P("a", a)
+    a.check(lambda x: ~(x > 1), "a <= 1 or a is NaN")
+    return self._fill("Zipf", size, _I64, [a])

@@ -1,0 +1,124 @@
+"""NumPy's legacy API (RandomState and the module functions) on the same
+Philox streams as Generator. Streams differ from NumPy's MT19937 (as CuPy's
+do); signatures, dtypes and errors are NumPy's."""
+import operator
+import warnings
+
+import numpy
+
+from ._bit_generator import Philox
+from ._generator import Generator
+
+
+class RandomState:
+    """numpy.random.RandomState's methods over a cunum Generator (Philox)."""
+
+    def __init__(self, seed=None):
+        self.seed(seed)
+
+    def seed(self, seed=None):
+        if seed is not None and not isinstance(seed, (int, numpy.integer)) and numpy.ndim(seed) == 0:
+            raise TypeError("Cannot cast scalar from dtype('float64') to dtype('int64') according to the rule 'safe'")
+        self._gen = Generator(Philox(seed))
+
+    def get_state(self, legacy=True):
+        return self._gen.bit_generator.state
+
+    def set_state(self, state):
+        self._gen.bit_generator.state = state
+
+    def __getattr__(self, name):
+        # beta, binomial, chisquare, exponential, f, gamma, geometric, gumbel, hypergeometric, laplace,
+        # logistic, lognormal, logseries, multinomial, multivariate_normal, noncentral_*, normal, pareto,
+        # poisson, power, rayleigh, standard_cauchy, standard_t, triangular, uniform, vonmises, wald,
+        # weibull, zipf, dirichlet, permutation, bytes: NumPy's legacy signatures are the Generator's.
+        if name in _SAME:
+            return getattr(self._gen, name)
+        raise AttributeError(name)
+
+    def rand(self, *args):
+        return self._gen.random(args if args else None)
+
+    def randn(self, *args):
+        return self._gen.standard_normal(args if args else None)
+
+    def random_sample(self, size=None):
+        return self._gen.random(size)
+
+    random = ranf = sample = random_sample
+
+    def standard_normal(self, size=None):
+        return self._gen.standard_normal(size)
+
+    def standard_exponential(self, size=None):
+        return self._gen.standard_exponential(size)
+
+    def standard_gamma(self, shape, size=None):
+        return self._gen.standard_gamma(shape, size)
+
+    def randint(self, low, high=None, size=None, dtype=int):
+        return self._gen.integers(low, high, size=size, dtype=dtype)
+
+    def random_integers(self, low, high=None, size=None):
+        warnings.warn("This function is deprecated. Please call randint(1, {high} + 1) instead".format(
+            high=low if high is None else high), DeprecationWarning, stacklevel=2)
+        if high is None:
+            low, high = 1, low
+        return self._gen.integers(low, high, size=size, endpoint=True)
+
+    def tomaxint(self, size=None):
+        return self._gen.integers(0, numpy.iinfo(numpy.int64).max, size=size, endpoint=True)
+
+    def choice(self, a, size=None, replace=True, p=None):
+        return self._gen.choice(a, size=size, replace=replace, p=p)
+
+    def shuffle(self, x):
+        self._gen.shuffle(x)
+
+    def negative_binomial(self, n, p, size=None):
+        return self._gen.negative_binomial(n, p, size)
+
+
+_SAME = {"beta", "binomial", "chisquare", "exponential", "f", "gamma", "geometric", "gumbel", "hypergeometric",
+         "laplace", "logistic", "lognormal", "logseries", "multinomial", "multivariate_normal",
+         "noncentral_chisquare", "noncentral_f", "normal", "pareto", "poisson", "power", "rayleigh",
+         "standard_cauchy", "standard_t", "triangular", "uniform", "vonmises", "wald", "weibull", "zipf",
+         "dirichlet", "permutation", "bytes"}
+
+_state = None
+
+
+def get_random_state():
+    """The module's RandomState (made at the first call, seeded from the OS)."""
+    global _state
+    if _state is None:
+        _state = RandomState()
+    return _state
+
+
+def set_random_state(rs):
+    global _state
+    if not isinstance(rs, RandomState):
+        raise TypeError("Random state must be a cunum.random.RandomState")
+    _state = rs
+
+
+def seed(seed=None):
+    get_random_state().seed(seed)
+
+
+def _module_function(name):
+    def f(*args, **kwargs):
+        return getattr(get_random_state(), name)(*args, **kwargs)
+    f.__name__ = name
+    f.__qualname__ = name
+    f.__doc__ = f"numpy.random.{name} on the module's RandomState (get_random_state())."
+    return f
+
+
+_FUNCTIONS = sorted(_SAME | {"rand", "randn", "randint", "random_integers", "random_sample", "random", "ranf",
+                             "sample", "choice", "shuffle", "standard_normal", "standard_exponential",
+                             "standard_gamma", "negative_binomial"})
+for _n in _FUNCTIONS:
+    globals()[_n] = _module_function(_n)
+del _n

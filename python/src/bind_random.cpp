@@ -1,0 +1,74 @@
+// cunum.random's one primitive: python/cunum/random/ checks NumPy's
+// conditions on the parameters and keeps the generator's state; this fills
+// an array from one distribution (cunum/random.hpp: sample) and returns the
+// advanced counter.
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/tuple.h>
+#include <nanobind/stl/vector.h>
+
+#include "args.hpp"
+#include "bindings.hpp"
+#include "cunum/error.hpp"
+#include "cunum/random.hpp"
+
+namespace nb = nanobind;
+
+namespace cunum::py {
+
+void bind_random(nb::module_& m) {
+  // params: per parameter a 64-bit word (a double's bits or an integer) and
+  // an array or None (then the word is the value).
+  m.def("_random_sample", [](int dist, nb::handle shape, nb::handle dtype, uint32_t k0, uint32_t k1, uint64_t counter,
+                             uint32_t jump, const std::vector<uint64_t>& words,
+                             const std::vector<std::optional<ndarray>>& arrays, nb::handle out, nb::handle device) {
+    if (dist < 0 || dist >= static_cast<int>(random::Dist::Zipf) + 1) throw ValueError("unknown distribution");
+    random::BitState st;
+    st.key[0] = k0;
+    st.key[1] = k1;
+    st.counter = counter;
+    st.jump = jump;
+    std::vector<random::Param> ps(words.size());
+    for (size_t k = 0; k < words.size(); ++k) {
+      ps[k] = random::Param::word(words[k]);
+      if (k < arrays.size() && arrays[k]) ps[k].array = *arrays[k];
+    }
+    const std::optional<ndarray> o = opt_out(out);
+    const Shape sh = o ? o->shape() : as_shape(shape);
+    const DType dt = o ? o->dtype() : opt_dtype(dtype).value_or(DType::Float64);
+    ndarray r = random::sample(st, static_cast<random::Dist>(dist), sh, dt, ps, o, opt_device(device));
+    return nb::make_tuple(r, st.counter);
+  }, nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg(), nb::arg(), nb::arg(), nb::arg(), nb::arg(),
+     nb::arg().none(), nb::arg().none());
+  // Permutations (cunum/random.hpp); state as (k0, k1, counter, jump), the new counter returned.
+  auto state_of = [](uint32_t k0, uint32_t k1, uint64_t counter, uint32_t jump) {
+    random::BitState st;
+    st.key[0] = k0;
+    st.key[1] = k1;
+    st.counter = counter;
+    st.jump = jump;
+    return st;
+  };
+  m.def("_random_permutation", [state_of](uint32_t k0, uint32_t k1, uint64_t counter, uint32_t jump, nb::handle x,
+                                          nb::handle axis, nb::handle device, int mode) {
+    random::BitState st = state_of(k0, k1, counter, jump);
+    ndarray r;
+    if (mode == 0) {
+      r = random::permutation(st, as_index(x), opt_device(device));
+    } else {
+      const ndarray a = nb::cast<ndarray>(x);
+      if (mode == 1) r = random::permutation(st, a, as_index(axis));
+      else if (mode == 2) random::shuffle(st, a, as_index(axis)), r = a;
+      else r = random::permuted(st, a, opt_axis(axis));
+    }
+    return nb::make_tuple(r, st.counter);
+  }, nb::arg(), nb::arg(), nb::arg(), nb::arg(), nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg());
+  // The distributions' numbers, in the order of cunum/kernels/random_list.hpp.
+  nb::dict ids;
+  int i = 0;
+#define CUNUM_X(N, K, P) ids[#N] = i++;
+  CUNUM_RANDOM_DISTS(CUNUM_X)
+#undef CUNUM_X
+  m.attr("_random_dists") = ids;
+}
+
+}  // namespace cunum::py

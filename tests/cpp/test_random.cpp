@@ -1,0 +1,146 @@
+// cunum::random from C++: Philox's published answers, NumPy's seeding, the
+// counter model (a fill split in two is the fill), bounds, and CPU == GPU
+// bit for bit where a GPU is present.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+#include "cunum/creation.hpp"
+#include "cunum/device.hpp"
+#include "cunum/error.hpp"
+#include "cunum/kernels/philox.hpp"
+#include "cunum/random.hpp"
+
+using namespace cunum;
+
+namespace {
+template <class T> std::vector<T> host(const ndarray& a) {
+  std::vector<T> v(static_cast<size_t>(a.size()));
+  a.copy_to_host(v.data());
+  return v;
+}
+}  // namespace
+
+TEST(Random, PhiloxKnownAnswers) {
+  // Random123's kat_vectors for philox4x32-10.
+  auto r = random::philox4x32_10(0, 0, 0, 0, 0, 0);
+  EXPECT_EQ(r.w[0], 0x6627e8d5u);
+  EXPECT_EQ(r.w[3], 0x9b00dbd8u);
+  r = random::philox4x32_10(~0u, ~0u, ~0u, ~0u, ~0u, ~0u);
+  EXPECT_EQ(r.w[0], 0x408f276du);
+  EXPECT_EQ(r.w[3], 0x6d5451fdu);
+  r = random::philox4x32_10(0x243f6a88u, 0x85a308d3u, 0x13198a2eu, 0x03707344u, 0xa4093822u, 0x299f31d0u);
+  EXPECT_EQ(r.w[0], 0xd16cfe09u);
+  EXPECT_EQ(r.w[1], 0x94fdccebu);
+  EXPECT_EQ(r.w[2], 0x5001e420u);
+  EXPECT_EQ(r.w[3], 0x24126ea1u);
+}
+
+TEST(Random, SeedStateIsNumpysSeedSequence) {
+  // numpy.random.SeedSequence(s).generate_state(2)
+  const struct { uint64_t seed; uint32_t k0, k1; } cases[] = {
+      {0, 0xb0f478beu, 0xdb2cd7e7u}, {42, 0xcd540ab7u, 0x9f1e2e6du}, {(1ull << 40) + 3, 0xa64674f4u, 0x5418c9b7u}};
+  for (const auto& c : cases) {
+    const random::BitState s = random::seed_state(c.seed);
+    EXPECT_EQ(s.key[0], c.k0) << c.seed;
+    EXPECT_EQ(s.key[1], c.k1) << c.seed;
+    EXPECT_EQ(s.counter, 0u);
+  }
+}
+
+TEST(Random, SplitFillsEqualOneFill) {
+  random::Generator a(7, Device::cpu()), b(7, Device::cpu());
+  const auto whole = host<double>(a.random({1000}));
+  auto first = host<double>(b.random({400}));
+  const auto second = host<double>(b.random({600}));
+  first.insert(first.end(), second.begin(), second.end());
+  EXPECT_EQ(whole, first);
+  for (double x : whole) {
+    EXPECT_GE(x, 0.0);
+    EXPECT_LT(x, 1.0);
+  }
+  random::Generator c(8, Device::cpu());
+  EXPECT_NE(whole, host<double>(c.random({1000})));
+}
+
+TEST(Random, IntegersBoundsAndErrors) {
+  random::Generator g(3, Device::cpu());
+  const auto v = host<int8_t>(g.integers(-3, 4, {5000}, DType::Int8));
+  bool seen[7] = {};
+  for (int8_t x : v) {
+    ASSERT_GE(x, -3);
+    ASSERT_LT(x, 4);
+    seen[x + 3] = true;
+  }
+  for (bool s : seen) EXPECT_TRUE(s);
+  EXPECT_THROW(g.integers(5, 5, {3}), ValueError);
+  EXPECT_THROW(g.normal(0.0, -1.0, {3}), ValueError);
+  EXPECT_THROW(g.random({3}, DType::Int32), TypeError);
+}
+
+TEST(Random, PermutationsHoldEveryElement) {
+  random::BitState st = random::seed_state(5);
+  auto p = host<int64_t>(random::permutation(st, 1000, Device::cpu()));
+  std::vector<int64_t> sorted = p;
+  std::sort(sorted.begin(), sorted.end());
+  for (int64_t i = 0; i < 1000; ++i) ASSERT_EQ(sorted[static_cast<size_t>(i)], i);
+  std::vector<int64_t> iota(1000);
+  for (int64_t i = 0; i < 1000; ++i) iota[static_cast<size_t>(i)] = i;
+  EXPECT_NE(p, iota);
+  const ndarray m = from_host(iota, {10, 100}, Device::cpu());
+  const auto rows = host<int64_t>(random::permuted(st, m, 1));
+  for (int r = 0; r < 10; ++r) {
+    std::vector<int64_t> row(rows.begin() + r * 100, rows.begin() + (r + 1) * 100);
+    std::sort(row.begin(), row.end());
+    for (int c = 0; c < 100; ++c) ASSERT_EQ(row[static_cast<size_t>(c)], r * 100 + c);
+  }
+  random::shuffle(st, m, 0);
+  const auto shuffled = host<int64_t>(m);
+  for (int r = 0; r < 10; ++r) EXPECT_EQ(shuffled[static_cast<size_t>(r * 100)] % 100, 0);
+}
+
+TEST(Random, OutOfAnyLayoutGetsTheSameValues) {
+  // A strided out= is filled through a temporary: the values are those of a fresh array.
+  random::BitState a = random::seed_state(9), b = random::seed_state(9);
+  const ndarray fresh = random::sample(a, random::Dist::Normal, {6, 5}, DType::Float32, {1.0, 2.0}, {},
+                                       Device::cpu());
+  const ndarray out = zeros({5, 6}, DType::Float32, Device::cpu()).transpose();
+  random::sample(b, random::Dist::Normal, {6, 5}, DType::Float32, {1.0, 2.0}, out);
+  EXPECT_EQ(host<float>(fresh), host<float>(ascontiguousarray(out)));
+  EXPECT_EQ(a.counter, b.counter);
+  // array parameters broadcast against the output
+  random::BitState c = random::seed_state(1);
+  const ndarray scale = from_host<double>({0.0, 1.0, 0.0}, {3}, Device::cpu());
+  const auto v = host<double>(random::sample(c, random::Dist::Normal, {4, 3}, DType::Float64, {5.0, scale}, {},
+                                             Device::cpu()));
+  for (int r = 0; r < 4; ++r) {
+    EXPECT_EQ(v[static_cast<size_t>(3 * r)], 5.0);
+    EXPECT_EQ(v[static_cast<size_t>(3 * r + 2)], 5.0);
+    EXPECT_NE(v[static_cast<size_t>(3 * r + 1)], 5.0);
+  }
+}
+
+TEST(Random, CpuEqualsGpu) {
+  if (cuda_device_count() == 0) GTEST_SKIP() << "needs a CUDA device";
+  random::Generator c(2024, Device::cpu()), d(2024, Device::cuda(0));
+  const ndarray pairs[][2] = {
+      {c.random({100001}), d.random({100001})},
+      {c.random({100001}, DType::Float32), d.random({100001}, DType::Float32)},
+      {c.standard_normal({100001}), d.standard_normal({100001})},
+      {c.standard_normal({100001}, DType::Float32), d.standard_normal({100001}, DType::Float32)},
+      {c.normal(1.0, 2.0, {4097}), d.normal(1.0, 2.0, {4097})},
+      {c.uniform(-1.0, 3.0, {4097}), d.uniform(-1.0, 3.0, {4097})},
+      {c.integers(0, 1000, {100001}), d.integers(0, 1000, {100001})},
+      {c.integers(-5, 5, {4097}, DType::Int16), d.integers(-5, 5, {4097}, DType::Int16)},
+      {c.exponential(2.0, {4097}), d.exponential(2.0, {4097})},
+  };
+  for (const auto& p : pairs) {
+    ASSERT_EQ(p[0].dtype(), p[1].dtype());
+    std::vector<unsigned char> a(static_cast<size_t>(p[0].nbytes())), b(a.size());
+    p[0].copy_to_host(a.data());
+    p[1].copy_to_host(b.data());
+    EXPECT_EQ(a, b) << dtype_name(p[0].dtype());
+  }
+}
