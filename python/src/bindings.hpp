@@ -16,5 +16,6 @@ void bind_tiling(nanobind::module_& m);
 void bind_indexing_routines(nanobind::module_& m);
 void bind_reductions(nanobind::module_& m);
 void bind_mathematical(nanobind::module_& m);
+void bind_statistics(nanobind::module_& m);
 void bind_cuda(nanobind::module_& m);
 }  // namespace cunum::py

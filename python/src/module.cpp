@@ -34,5 +34,6 @@ NB_MODULE(_core, m) {
   py::bind_indexing_routines(m);
   py::bind_reductions(m);
   py::bind_mathematical(m);
+  py::bind_statistics(m);
   py::bind_cuda(m);
 }

@@ -1,0 +1,81 @@
+// Statistics (NumPy's chapter): python/cunum/_routines/statistics.py parses
+// NumPy's keywords (ddof/correction, where=, mean=, the warnings) and calls
+// these with arrays and plain values; axes and dtypes are parsed here.
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/vector.h>
+
+#include "args.hpp"
+#include "bindings.hpp"
+#include "cunum/error.hpp"
+#include "cunum/statistics.hpp"
+
+namespace nb = nanobind;
+
+namespace cunum::py {
+
+namespace {
+// NumPy's reductions take an int or a tuple of ints (a list is a TypeError).
+std::optional<std::vector<int64_t>> red_axes(nb::handle axis, bool& is_int) {
+  if (PyList_Check(axis.ptr())) throw TypeError("'list' object cannot be interpreted as an integer");
+  is_int = !axis.is_none() && !PyTuple_Check(axis.ptr());
+  return opt_axes(axis);
+}
+}  // namespace
+
+void bind_statistics(nb::module_& m) {
+  using namespace nb::literals;
+  // ndarray.mean with NumPy's where= (keyword-only), replacing the method
+  // bind_reductions made: still one nanobind call (Note [ndarray methods in
+  // one place]). where=True is every element.
+  nb::dict methods = m.attr("_reduction_methods");
+  methods["mean"] = nb::cpp_function(
+      [](const ndarray& a, nb::handle axis, nb::handle dtype, nb::handle out, nb::handle keepdims,
+         nb::handle where) -> nb::object {
+        ReduceOptions o;
+        o.axis = red_axes(axis, o.axis_is_int);
+        o.dtype = opt_dtype(dtype);
+        o.out = opt_out(out);
+        o.keepdims = truthy(keepdims);
+        std::optional<ndarray> w;
+        if (where.ptr() != Py_True) w = as_array(where, DType::Bool);
+        ndarray r = mean(a, o, w);
+        if (!out.is_none()) return nb::borrow(out);
+        return nb::cast(std::move(r));
+      },
+      nb::is_method(), nb::name("mean"), "axis"_a.none() = nb::none(), "dtype"_a.none() = nb::none(),
+      "out"_a.none() = nb::none(), "keepdims"_a.none() = false, nb::kw_only(), "where"_a.none() = true);
+  // kind: 0 var, 1 std, 2 nanvar, 3 nanstd
+  m.def("_var", [](const ndarray& a, nb::handle axis, nb::handle dtype, nb::handle out, double ddof, bool keepdims,
+                   std::optional<ndarray> where, std::optional<ndarray> mean, int kind) {
+    MomentOptions o;
+    o.axis = red_axes(axis, o.axis_is_int);
+    // NumPy's var and std count the slice's items with normalize_axis_index:
+    // no legacy axis 0 of a 0-d array (nanvar and nanstd sum, so they take it).
+    if (kind < 2) o.axis_is_int = false;
+    o.dtype = opt_dtype(dtype);
+    o.out = opt_out(out);
+    o.ddof = ddof;
+    o.keepdims = keepdims;
+    o.where = std::move(where);
+    o.mean = std::move(mean);
+    switch (kind) {
+      case 0: return var(a, o);
+      case 1: return cunum::std(a, o);
+      case 2: return nanvar(a, o);
+      default: return nanstd(a, o);
+    }
+  }, nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg(), nb::arg().none(),
+        nb::arg().none(), nb::arg());
+  // nan: 0 mean, 1 nanmean
+  m.def("_mean_where", [](const ndarray& a, nb::handle axis, nb::handle dtype, nb::handle out, bool keepdims,
+                          std::optional<ndarray> where, bool nan) {
+    ReduceOptions o;
+    o.axis = red_axes(axis, o.axis_is_int);
+    o.dtype = opt_dtype(dtype);
+    o.out = opt_out(out);
+    o.keepdims = keepdims;
+    return nan ? nanmean(a, o, where) : mean(a, o, where);
+  }, nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg().none(), nb::arg());
+}
+
+}  // namespace cunum::py
