@@ -7,8 +7,12 @@
 //   auto w = cunum::var(a, {.where = mask, .mean = m});  // NumPy's keywords
 //   auto n = cunum::nanstd(a, {.axis = {{1}}});
 //   auto q = cunum::nanmean(a, {.axis = {{0}}});
+//   auto m = cunum::median(a, {{1}});                    // sort + gathers, on the device
+//   auto p = cunum::percentile(a, {5, 50, 95}, {3}, {.method = cunum::QuantileMethod::Hazen});
 #pragma once
+#include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "ndarray.hpp"
@@ -51,5 +55,58 @@ ndarray nanstd(const ndarray& a, const MomentOptions& o = {});
 ndarray mean(const ndarray& a, const ReduceOptions& o, const std::optional<ndarray>& where);
 // NumPy's nanmean: the mean of the non-NaN elements (integers: mean).
 ndarray nanmean(const ndarray& a, const ReduceOptions& o = {}, const std::optional<ndarray>& where = {});
+
+// ---- order statistics (src/routines/statistics_order.cpp)
+
+// NumPy's quantile methods: the nine of Hyndman and Fan, then NumPy's own.
+enum class QuantileMethod : uint8_t {
+  InvertedCdf, AveragedInvertedCdf, ClosestObservation, InterpolatedInvertedCdf, Hazen, Weibull,
+  Linear, MedianUnbiased, NormalUnbiased, Lower, Higher, Midpoint, Nearest,
+};
+// By NumPy's name ("linear" ...); ValueError naming the valid ones otherwise.
+QuantileMethod quantile_method(const std::string& name);
+
+struct QuantileOptions {
+  std::optional<std::vector<int64_t>> axis;  // nullopt: of the flattened array
+  std::optional<ndarray> out;
+  QuantileMethod method = QuantileMethod::Linear;
+  bool keepdims = false;
+  std::optional<ndarray> weights;  // method InvertedCdf only; a's shape or the reduced axes' shape
+  // q was a Python int or float (NumPy's weak q): the result of a float `a`
+  // keeps a's dtype (otherwise the interpolated methods give float64).
+  bool weak_q = false;
+  // q's dtype was an integer: method Linear then takes elements (a's dtype).
+  bool integer_q = false;
+  // The dtype NumPy computes the virtual indices and weights in: q's (a
+  // float16 or float32 q array), else float64.
+  DType q_dtype = DType::Float64;
+};
+
+// NumPy's quantile: q (values in [0, 1], of shape q_shape, 0-d or 1-d) of
+// `a` along `axis`; the result has shape q_shape + the kept dims. A sort of
+// the reduced elements (a segmented sort on the GPU), then per q an index
+// and a weight computed on the device and one gather: no host round trip of
+// the data. A slice holding NaN gives NaN. Errors: TypeError (complex a),
+// ValueError (q out of range, weights with another method, negative
+// weights, weights that sum to 0 or hold NaN/inf — these two read one flag
+// back from the device), IndexError (an empty slice), AxisError.
+ndarray quantile(const ndarray& a, const std::vector<double>& q, const Shape& q_shape,
+                 const QuantileOptions& o = {});
+// quantile of q / 100 (q in [0, 100]).
+ndarray percentile(const ndarray& a, const std::vector<double>& q, const Shape& q_shape,
+                   const QuantileOptions& o = {});
+// The same ignoring NaN: each slice's own count of non-NaN elements; NaN for
+// a slice without any.
+ndarray nanquantile(const ndarray& a, const std::vector<double>& q, const Shape& q_shape,
+                    const QuantileOptions& o = {});
+ndarray nanpercentile(const ndarray& a, const std::vector<double>& q, const Shape& q_shape,
+                      const QuantileOptions& o = {});
+// NumPy's median: the mean of the middle one or two sorted elements (mean's
+// dtypes: integers give float64); NaN for a slice holding NaN or for an
+// empty one.
+ndarray median(const ndarray& a, std::optional<std::vector<int64_t>> axis = {}, bool keepdims = false,
+               const std::optional<ndarray>& out = {});
+ndarray nanmedian(const ndarray& a, std::optional<std::vector<int64_t>> axis = {}, bool keepdims = false,
+                  const std::optional<ndarray>& out = {});
 
 }  // namespace cunum

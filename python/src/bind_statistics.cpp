@@ -2,6 +2,7 @@
 // NumPy's keywords (ddof/correction, where=, mean=, the warnings) and calls
 // these with arrays and plain values; axes and dtypes are parsed here.
 #include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
 #include "args.hpp"
@@ -76,6 +77,33 @@ void bind_statistics(nb::module_& m) {
     o.keepdims = keepdims;
     return nan ? nanmean(a, o, where) : mean(a, o, where);
   }, nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg().none(), nb::arg());
+  // Order statistics. q arrives as host values with its shape (0-d or 1-d);
+  // kind: 0 quantile, 1 percentile, 2 nanquantile, 3 nanpercentile.
+  m.def("_quantile", [](const ndarray& a, const std::vector<double>& q, const std::vector<int64_t>& q_shape,
+                        nb::handle axis, nb::handle out, const std::string& method, bool keepdims,
+                        std::optional<ndarray> weights, bool weak_q, bool integer_q, nb::handle q_dtype, int kind) {
+    QuantileOptions o;
+    o.axis = opt_axes(axis);
+    o.out = opt_out(out);
+    o.method = quantile_method(method);
+    o.keepdims = keepdims;
+    o.weights = std::move(weights);
+    o.weak_q = weak_q;
+    o.integer_q = integer_q;
+    o.q_dtype = as_dtype(q_dtype);
+    Shape s;
+    for (int64_t d : q_shape) s.push_back(d);
+    switch (kind) {
+      case 0: return quantile(a, q, s, o);
+      case 1: return percentile(a, q, s, o);
+      case 2: return nanquantile(a, q, s, o);
+      default: return nanpercentile(a, q, s, o);
+    }
+  }, nb::arg(), nb::arg(), nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg(), nb::arg().none(),
+        nb::arg(), nb::arg(), nb::arg(), nb::arg());
+  m.def("_median", [](const ndarray& a, nb::handle axis, nb::handle out, bool keepdims, bool nan) {
+    return nan ? nanmedian(a, opt_axes(axis), keepdims, opt_out(out)) : median(a, opt_axes(axis), keepdims, opt_out(out));
+  }, nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg());
 }
 
 }  // namespace cunum::py

@@ -10,10 +10,13 @@ given."""
 import operator
 import warnings
 
+import numpy
+
 from .. import _core
 from ._args import _a, _ret
 
-__all__ = ["mean", "var", "std", "nanvar", "nanstd", "nanmean"]
+__all__ = ["mean", "var", "std", "nanvar", "nanstd", "nanmean", "median", "nanmedian", "quantile",
+           "percentile", "nanquantile", "nanpercentile"]
 
 _NoValue = object()  # NumPy's <no value>: "not given"
 
@@ -99,3 +102,68 @@ def nanmean(a, axis=None, dtype=None, out=None, keepdims=_NoValue, *, where=_NoV
     a = _a(a)
     keep = False if keepdims is _NoValue else bool(keepdims)
     return _ret(_core._mean_where(a, axis, dtype, out, keep, _where(where, a), True), out)
+
+
+# ---------------------------------------------------------------- order statistics
+
+
+def _q_values(q, percent):
+    # q's few values go to the device from the host; a cunum q is read back
+    # (one synchronisation: NumPy checks q's range before any work). NumPy
+    # computes the indices in q's dtype (percentile: of q / 100), float64
+    # for a Python or integer q.
+    weak = type(q) in (int, float)
+    if isinstance(q, _core.ndarray):
+        q = q.get()
+    qa = numpy.asarray(q)
+    if qa.dtype.kind == "c":
+        raise TypeError("a must be an array of real numbers")
+    qdt = qa.dtype if qa.dtype.kind == "f" and not weak else numpy.dtype(numpy.float64)
+    integer = qa.dtype.kind in "iub" and not percent
+    return qa.astype(numpy.float64).ravel().tolist(), list(qa.shape), weak, integer, qdt
+
+
+def _quantile(kind, a, q, axis, out, method, keepdims, weights):
+    a = _a(a)
+    qv, qs, weak, integer, qdt = _q_values(q, kind in (1, 3))
+    w = None if weights is None else _a(weights)
+    keep = False if keepdims is _NoValue else bool(keepdims)
+    return _ret(_core._quantile(a, qv, qs, axis, out, str(method), keep, w, weak, integer, qdt, kind), out)
+
+
+def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *, weights=None):
+    """numpy.quantile, on the device: a sort along the reduced axes, then per q
+    an index, a weight and a gather (docs/statistics.md). overwrite_input is
+    accepted and `a` left as it is. A cunum q is read back to the host (one
+    synchronisation); weights= reads back one flag (NumPy's checks)."""
+    return _quantile(0, a, q, axis, out, method, keepdims, weights)
+
+
+def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
+               weights=None):
+    """numpy.percentile: quantile of q / 100."""
+    return _quantile(1, a, q, axis, out, method, keepdims, weights)
+
+
+def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=_NoValue, *,
+                weights=None):
+    """numpy.nanquantile: quantile of each slice's non-NaN elements (NaN for
+    a slice without any, without NumPy's warning: that needs the data)."""
+    return _quantile(2, a, q, axis, out, method, keepdims, weights)
+
+
+def nanpercentile(a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=_NoValue, *,
+                  weights=None):
+    """numpy.nanpercentile: nanquantile of q / 100."""
+    return _quantile(3, a, q, axis, out, method, keepdims, weights)
+
+
+def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
+    """numpy.median: the mean of the middle elements of each sorted slice."""
+    return _ret(_core._median(_a(a), axis, out, bool(keepdims), False), out)
+
+
+def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=_NoValue):
+    """numpy.nanmedian: median of each slice's non-NaN elements."""
+    keep = False if keepdims is _NoValue else bool(keepdims)
+    return _ret(_core._median(_a(a), axis, out, keep, True), out)
