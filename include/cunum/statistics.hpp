@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ndarray.hpp"
@@ -55,6 +56,33 @@ ndarray nanstd(const ndarray& a, const MomentOptions& o = {});
 ndarray mean(const ndarray& a, const ReduceOptions& o, const std::optional<ndarray>& where);
 // NumPy's nanmean: the mean of the non-NaN elements (integers: mean).
 ndarray nanmean(const ndarray& a, const ReduceOptions& o = {}, const std::optional<ndarray>& where = {});
+
+// NumPy's average: the mean, or sum(a * w) / sum(w) over `axis` (weights of
+// a's shape or of the axes' shape), in result_type(a, w) (float64 at least
+// for integers). returned: also the sum of the weights (broadcast to the
+// average's shape). ZeroDivisionError when a slice's weights sum to 0 (one
+// flag read back from the device, as NumPy checks the data).
+struct AverageResult {
+  ndarray average, sum_of_weights;
+};
+AverageResult average(const ndarray& a, const std::optional<std::vector<int64_t>>& axis = {},
+                      const std::optional<ndarray>& weights = {}, bool keepdims = false);
+
+// ---- order statistics: extrema (src/routines/statistics_extrema.cpp;
+// amin/amax are the reductions min/max)
+// NumPy's ptp: max - min (max written into out first, as NumPy does).
+ndarray ptp(const ndarray& a, const ReduceOptions& o = {});
+// nanmin/nanmax: NaN ignored; NaN for a slice of NaN only (initial= then);
+// where= needs initial=, as NumPy's fmin.reduce.
+ndarray nanmin(const ndarray& a, const ReduceOptions& o = {}, const std::optional<Scalar>& initial = {},
+               const std::optional<ndarray>& where = {});
+ndarray nanmax(const ndarray& a, const ReduceOptions& o = {}, const std::optional<Scalar>& initial = {},
+               const std::optional<ndarray>& where = {});
+// nanargmin/nanargmax: ValueError "All-NaN slice encountered" (one flag read back).
+ndarray nanargmin(const ndarray& a, std::optional<int64_t> axis = {}, bool keepdims = false,
+                  const std::optional<ndarray>& out = {});
+ndarray nanargmax(const ndarray& a, std::optional<int64_t> axis = {}, bool keepdims = false,
+                  const std::optional<ndarray>& out = {});
 
 // ---- order statistics (src/routines/statistics_order.cpp)
 
@@ -108,5 +136,42 @@ ndarray median(const ndarray& a, std::optional<std::vector<int64_t>> axis = {}, 
                const std::optional<ndarray>& out = {});
 ndarray nanmedian(const ndarray& a, std::optional<std::vector<int64_t>> axis = {}, bool keepdims = false,
                   const std::optional<ndarray>& out = {});
+
+// ---- histograms (src/routines/statistics_histograms.cpp)
+// Bin indices by ufuncs (or searchsorted for given edges) and the counts by
+// the scatter primitive with accumulation (atomics on the GPU). Where NumPy's
+// output size depends on the data, the host reads it: bincount's max (and
+// min, for NumPy's error), histogram's data range when `range` is not given,
+// and a rule's statistics; NumPy's checks on given edges read one flag.
+
+// NumPy's bincount: counts (int64) or summed weights (float64) of each value
+// of a 1-d non-negative integer array, at least minlength of them.
+ndarray bincount(const ndarray& x, const std::optional<ndarray>& weights = {}, int64_t minlength = 0);
+
+// bins= of histogram: a count, the edges, or a rule ("auto", "fd", "doane",
+// "scott", "stone", "rice", "sturges", "sqrt").
+struct HistogramBins {
+  std::optional<int64_t> count = 10;
+  std::optional<ndarray> edges;
+  std::optional<std::string> rule;
+};
+struct HistogramResult {
+  ndarray hist, edges;
+};
+HistogramResult histogram(const ndarray& a, const HistogramBins& bins = {},
+                          const std::optional<std::pair<double, double>>& range = {}, bool density = false,
+                          const std::optional<ndarray>& weights = {});
+ndarray histogram_bin_edges(const ndarray& a, const HistogramBins& bins = {},
+                            const std::optional<std::pair<double, double>>& range = {},
+                            const std::optional<ndarray>& weights = {});
+// histogramdd of D coordinate arrays of N values (histogram2d: D = 2): the
+// float64 counts of shape (len(edges[i]) - 1 ...) and the edges per dim.
+struct HistogramDDResult {
+  ndarray hist;
+  std::vector<ndarray> edges;
+};
+HistogramDDResult histogramdd(const std::vector<ndarray>& sample, const std::vector<HistogramBins>& bins,
+                              const std::vector<std::optional<std::pair<double, double>>>& range = {},
+                              bool density = false, const std::optional<ndarray>& weights = {});
 
 }  // namespace cunum

@@ -2,6 +2,8 @@
 // NumPy's keywords (ddof/correction, where=, mean=, the warnings) and calls
 // these with arrays and plain values; axes and dtypes are parsed here.
 #include <nanobind/stl/optional.h>
+#include <nanobind/stl/pair.h>
+#include <nanobind/stl/tuple.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
@@ -21,6 +23,22 @@ std::optional<std::vector<int64_t>> red_axes(nb::handle axis, bool& is_int) {
   is_int = !axis.is_none() && !PyTuple_Check(axis.ptr());
   return opt_axes(axis);
 }
+// bins= as python/cunum/_routines/statistics.py passes it: an int, a str
+// (a rule) or a cunum array of edges.
+HistogramBins as_bins(nb::handle h) {
+  HistogramBins b;
+  if (nb::isinstance<nb::str>(h)) {
+    b.count.reset();
+    b.rule = nb::cast<std::string>(h);
+  } else if (nb::isinstance<ndarray>(h)) {
+    b.count.reset();
+    b.edges = nb::cast<ndarray>(h);
+  } else {
+    b.count = as_index(h);
+  }
+  return b;
+}
+using Range = std::optional<std::pair<double, double>>;
 }  // namespace
 
 void bind_statistics(nb::module_& m) {
@@ -101,6 +119,23 @@ void bind_statistics(nb::module_& m) {
     }
   }, nb::arg(), nb::arg(), nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg(), nb::arg().none(),
         nb::arg(), nb::arg(), nb::arg(), nb::arg());
+  // Histograms.
+  m.def("_bincount", [](const ndarray& x, std::optional<ndarray> w, int64_t minlength) {
+    return bincount(x, w, minlength);
+  }, nb::arg(), nb::arg().none(), nb::arg());
+  m.def("_histogram", [](const ndarray& a, nb::handle bins, Range range, bool density, std::optional<ndarray> w,
+                         bool edges_only) -> nb::object {
+    if (edges_only) return nb::cast(histogram_bin_edges(a, as_bins(bins), range, w));
+    HistogramResult r = histogram(a, as_bins(bins), range, density, w);
+    return nb::make_tuple(r.hist, r.edges);
+  }, nb::arg(), nb::arg(), nb::arg().none(), nb::arg(), nb::arg().none(), nb::arg());
+  m.def("_histogramdd", [](const std::vector<ndarray>& sample, nb::list bins, std::vector<Range> range, bool density,
+                           std::optional<ndarray> w) {
+    std::vector<HistogramBins> b;
+    for (nb::handle h : bins) b.push_back(as_bins(h));
+    HistogramDDResult r = histogramdd(sample, b, range, density, w);
+    return nb::make_tuple(r.hist, r.edges);
+  }, nb::arg(), nb::arg(), nb::arg(), nb::arg(), nb::arg().none());
   m.def("_median", [](const ndarray& a, nb::handle axis, nb::handle out, bool keepdims, bool nan) {
     return nan ? nanmedian(a, opt_axes(axis), keepdims, opt_out(out)) : median(a, opt_axes(axis), keepdims, opt_out(out));
   }, nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg());

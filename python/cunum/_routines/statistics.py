@@ -16,7 +16,8 @@ from .. import _core
 from ._args import _a, _ret
 
 __all__ = ["mean", "var", "std", "nanvar", "nanstd", "nanmean", "median", "nanmedian", "quantile",
-           "percentile", "nanquantile", "nanpercentile"]
+           "percentile", "nanquantile", "nanpercentile", "bincount", "histogram", "histogram_bin_edges",
+           "histogram2d", "histogramdd"]
 
 _NoValue = object()  # NumPy's <no value>: "not given"
 
@@ -167,3 +168,105 @@ def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=_NoValue):
     """numpy.nanmedian: median of each slice's non-NaN elements."""
     keep = False if keepdims is _NoValue else bool(keepdims)
     return _ret(_core._median(_a(a), axis, out, keep, True), out)
+
+
+# ---------------------------------------------------------------- histograms
+
+
+def bincount(x, /, weights=None, minlength=0):
+    """numpy.bincount: the counts (or summed weights) by the scatter primitive
+    with accumulation. The output's length is max(x) + 1: one host
+    synchronisation reads it (with min(x), for NumPy's error)."""
+    x = _a(x)
+    if x.size == 0 and x.dtype.kind == "f":  # NumPy accepts an empty list
+        x = x.astype("int64")
+    if minlength is None:
+        raise TypeError("'NoneType' object cannot be interpreted as an integer")
+    w = None if weights is None else _a(weights)
+    return _core._bincount(x, w, operator.index(minlength))
+
+
+def _bins(bins):
+    if isinstance(bins, str):
+        return bins
+    if isinstance(bins, _core.ndarray) or numpy.ndim(bins) > 0:
+        return _a(bins)
+    try:
+        return operator.index(bins)
+    except TypeError:
+        raise TypeError("`bins` must be an integer, a string, or an array") from None
+
+
+def _range(r):
+    if r is None:
+        return None
+    lo, hi = r
+    return float(lo), float(hi)
+
+
+def histogram(a, bins=10, range=None, density=None, weights=None):
+    """numpy.histogram: bin indices by ufuncs, counts by the scatter primitive
+    with accumulation. Without `range` the data's min and max are read back
+    (one synchronisation: they decide the edges); a string rule reads its
+    statistics; given edges are checked with one flag read back."""
+    a = _a(a)
+    w = None if weights is None else _a(weights)
+    h, e = _core._histogram(a, _bins(bins), _range(range), bool(density), w, False)
+    return h, e
+
+
+def histogram_bin_edges(a, bins=10, range=None, weights=None):
+    """numpy.histogram_bin_edges (the edges histogram would use)."""
+    a = _a(a)
+    w = None if weights is None else _a(weights)
+    return _core._histogram(a, _bins(bins), _range(range), False, w, True)
+
+
+def histogramdd(sample, bins=10, range=None, density=None, weights=None):
+    """numpy.histogramdd: float64 counts of D-dimensional points, by one
+    scatter with accumulation over the raveled multi-index."""
+    if isinstance(sample, _core.ndarray) and sample.ndim == 2:
+        cols = [sample[:, i] for i in builtins_range(sample.shape[1])]
+    else:
+        s = sample if isinstance(sample, (list, tuple)) else [sample]
+        if isinstance(sample, _core.ndarray) or isinstance(sample, numpy.ndarray):
+            s = _a(sample)
+            s = [s] if s.ndim <= 1 else [s[:, i] for i in builtins_range(s.shape[1])]
+        cols = [_a(c) for c in s]
+    D = len(cols)
+    try:
+        M = len(bins)
+        if isinstance(bins, str):
+            raise TypeError
+        if M != D:
+            raise ValueError("The dimension of bins must be equal to the dimension of the sample x.")
+        blist = list(bins)
+    except TypeError:
+        blist = D * [bins]
+    blist = [_a(b) if (isinstance(b, _core.ndarray) or numpy.ndim(b) > 0) else b for b in blist]
+    for i, b in enumerate(blist):
+        if not isinstance(b, _core.ndarray) and not isinstance(b, str):
+            try:
+                blist[i] = operator.index(b)
+            except TypeError:
+                raise TypeError(f"`bins[{i}]` must be an integer, when a scalar") from None
+    ranges = [] if range is None else [None if r is None else _range(r) for r in range]
+    w = None if weights is None else _a(weights)
+    h, e = _core._histogramdd(cols, blist, ranges, bool(density), w)
+    return h, tuple(e)
+
+
+def histogram2d(x, y, bins=10, range=None, density=None, weights=None):
+    """numpy.histogram2d: histogramdd of (x, y)."""
+    try:
+        N = len(bins)
+    except TypeError:
+        N = 1
+    if N != 1 and N != 2 and not isinstance(bins, str):
+        edges = _a(bins)
+        bins = [edges, edges]
+    h, e = histogramdd([x, y], bins, range, density, weights)
+    return h, e[0], e[1]
+
+
+builtins_range = __builtins__["range"] if isinstance(__builtins__, dict) else __builtins__.range
