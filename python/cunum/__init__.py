@@ -43,7 +43,8 @@ from ._routines.manipulation import (atleast_1d, atleast_2d, atleast_3d, broadca
 from ._routines.reductions import *  # noqa: F401,F403
 from ._routines.statistics import (mean, var, std, nanvar, nanstd, nanmean, median, nanmedian, quantile,
                                    percentile, nanquantile, nanpercentile, bincount, histogram,
-                                   histogram_bin_edges, histogram2d, histogramdd)
+                                   histogram_bin_edges, histogram2d, histogramdd, average, ptp, nanmin,
+                                   nanmax, nanargmin, nanargmax)
 from . import _ufunc  # noqa: F401  (attaches ufunc.reduce)
 from . import cuda
 from .cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool

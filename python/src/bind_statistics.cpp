@@ -136,6 +136,33 @@ void bind_statistics(nb::module_& m) {
     HistogramDDResult r = histogramdd(sample, b, range, density, w);
     return nb::make_tuple(r.hist, r.edges);
   }, nb::arg(), nb::arg(), nb::arg(), nb::arg(), nb::arg().none());
+  // Averages and extrema.
+  m.def("_average", [](const ndarray& a, nb::handle axis, std::optional<ndarray> w, bool keepdims) {
+    AverageResult r = average(a, opt_axes(axis), w, keepdims);
+    return nb::make_tuple(r.average, r.sum_of_weights);
+  }, nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg());
+  m.def("_ptp", [](const ndarray& a, nb::handle axis, nb::handle out, bool keepdims) {
+    ReduceOptions o;
+    o.axis = red_axes(axis, o.axis_is_int);
+    o.out = opt_out(out);
+    o.keepdims = keepdims;
+    return ptp(a, o);
+  }, nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg());
+  m.def("_nanextremum", [](const ndarray& a, nb::handle axis, nb::handle out, bool keepdims, nb::handle initial,
+                           std::optional<ndarray> where, bool is_max) {
+    ReduceOptions o;
+    o.axis = red_axes(axis, o.axis_is_int);
+    o.out = opt_out(out);
+    o.keepdims = keepdims;
+    std::optional<Scalar> init;
+    if (!initial.is_none()) init = to_scalar(initial);
+    return is_max ? nanmax(a, o, init, where) : nanmin(a, o, init, where);
+  }, nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg());
+  m.def("_nanarg", [](const ndarray& a, nb::handle axis, nb::handle out, bool keepdims, bool is_max) {
+    std::optional<int64_t> ax;
+    if (!axis.is_none()) ax = as_index(axis);
+    return is_max ? nanargmax(a, ax, keepdims, opt_out(out)) : nanargmin(a, ax, keepdims, opt_out(out));
+  }, nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg());
   m.def("_median", [](const ndarray& a, nb::handle axis, nb::handle out, bool keepdims, bool nan) {
     return nan ? nanmedian(a, opt_axes(axis), keepdims, opt_out(out)) : median(a, opt_axes(axis), keepdims, opt_out(out));
   }, nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg());

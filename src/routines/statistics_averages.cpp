@@ -231,3 +231,54 @@ ndarray nanmean(const ndarray& a, const ReduceOptions& o, const std::optional<nd
 }
 
 }  // namespace cunum
+
+namespace cunum {
+
+AverageResult average(const ndarray& a, const std::optional<std::vector<int64_t>>& axis,
+                      const std::optional<ndarray>& weights, bool keepdims) {
+  std::optional<std::vector<int64_t>> axes;
+  if (axis) {  // NumPy's normalize_axis_tuple: AxisError, then "repeated axis"
+    axes.emplace();
+    for (int64_t ax : *axis) {
+      if (ax < -a.ndim() || ax >= a.ndim()) throw AxisError(ax, a.ndim(), "axis");
+      axes->push_back(ax < 0 ? ax + a.ndim() : ax);
+    }
+    for (size_t i = 0; i < axes->size(); ++i)
+      for (size_t j = 0; j < i; ++j)
+        if ((*axes)[i] == (*axes)[j]) throw ValueError("repeated axis in `axis` argument");
+  }
+  const ReduceOptions ro{axes, keepdims, {}, {}, false};
+  if (!weights) {
+    ndarray avg = mean(a, ro);
+    const double scl = avg.size() ? static_cast<double>(a.size()) / static_cast<double>(avg.size()) : 0.0;
+    return {avg, full(avg.shape(), Scalar(scl), avg.dtype(), a.device())};
+  }
+  ndarray w = *weights;
+  if (w.shape() != a.shape()) {
+    if (!axes) throw TypeError("Axis must be specified when shapes of a and weights differ.");
+    Shape want;
+    for (int64_t ax : *axes) want.push_back(a.shape()[ax]);
+    if (w.shape() != want)
+      throw ValueError("Shape of weights must be consistent with shape of a along specified axis.");
+    std::vector<int64_t> order(axes->size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int64_t>(i);
+    std::sort(order.begin(), order.end(), [&](int64_t x, int64_t y) { return (*axes)[x] < (*axes)[y]; });
+    Shape s;
+    for (int d = 0; d < a.ndim(); ++d) {
+      bool in = false;
+      for (int64_t ax : *axes) in |= ax == d;
+      s.push_back(in ? a.shape()[d] : 1);
+    }
+    w = reshape(transpose(w, order), s);
+  }
+  DType rt = promote_types(a.dtype(), w.dtype());
+  if (!is_inexact(a.dtype())) rt = promote_types(rt, DType::Float64);
+  // NumPy sums the weights over `axis` of w as given (its reshaped form).
+  ndarray scl = sum(w, ReduceOptions{axes, keepdims, rt, {}, false});
+  if (any(equal(scl, Scalar(0.0))).item().b) throw ZeroDivisionError("Weights sum to zero, can't be normalized");
+  ndarray avg = divide(sum(multiply(a, w, {.dtype = rt}), ReduceOptions{axes, keepdims, {}, {}, false}), scl);
+  if (scl.shape() != avg.shape()) scl = broadcast_to(scl, avg.shape()).copy();
+  return {avg, scl};
+}
+
+}  // namespace cunum

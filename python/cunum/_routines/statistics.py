@@ -17,7 +17,7 @@ from ._args import _a, _ret
 
 __all__ = ["mean", "var", "std", "nanvar", "nanstd", "nanmean", "median", "nanmedian", "quantile",
            "percentile", "nanquantile", "nanpercentile", "bincount", "histogram", "histogram_bin_edges",
-           "histogram2d", "histogramdd"]
+           "histogram2d", "histogramdd", "average", "ptp", "nanmin", "nanmax", "nanargmin", "nanargmax"]
 
 _NoValue = object()  # NumPy's <no value>: "not given"
 
@@ -270,3 +270,52 @@ def histogram2d(x, y, bins=10, range=None, density=None, weights=None):
 
 
 builtins_range = __builtins__["range"] if isinstance(__builtins__, dict) else __builtins__.range
+
+
+# ---------------------------------------------------------------- average, extrema
+
+
+def average(a, axis=None, weights=None, returned=False, *, keepdims=_NoValue):
+    """numpy.average. With weights, a slice whose weights sum to 0 raises
+    ZeroDivisionError: one flag is read back from the device for it."""
+    a = _a(a)
+    w = None if weights is None else _a(weights)
+    keep = False if keepdims is _NoValue else bool(keepdims)
+    avg, scl = _core._average(a, axis, w, keep)
+    return (avg, scl) if returned else avg
+
+
+def ptp(a, axis=None, out=None, keepdims=_NoValue):
+    """numpy.ptp: max - min along axis."""
+    keep = False if keepdims is _NoValue else bool(keepdims)
+    return _ret(_core._ptp(_a(a), axis, out, keep), out)
+
+
+def _nanext(a, axis, out, keepdims, initial, where, is_max):
+    a = _a(a)
+    keep = False if keepdims is _NoValue else bool(keepdims)
+    init = None if initial is _NoValue else initial
+    return _ret(_core._nanextremum(a, axis, out, keep, init, _where(where, a), is_max), out)
+
+
+def nanmin(a, axis=None, out=None, keepdims=_NoValue, initial=_NoValue, where=_NoValue):
+    """numpy.nanmin: NaN ignored; a slice of NaN only gives NaN (without
+    NumPy's warning: that needs the data)."""
+    return _nanext(a, axis, out, keepdims, initial, where, False)
+
+
+def nanmax(a, axis=None, out=None, keepdims=_NoValue, initial=_NoValue, where=_NoValue):
+    """numpy.nanmax: NaN ignored; a slice of NaN only gives NaN."""
+    return _nanext(a, axis, out, keepdims, initial, where, True)
+
+
+def nanargmin(a, axis=None, out=None, *, keepdims=_NoValue):
+    """numpy.nanargmin: ValueError for a slice of NaN only (one flag read back)."""
+    keep = False if keepdims is _NoValue else bool(keepdims)
+    return _ret(_core._nanarg(_a(a), axis, out, keep, False), out)
+
+
+def nanargmax(a, axis=None, out=None, *, keepdims=_NoValue):
+    """numpy.nanargmax: ValueError for a slice of NaN only (one flag read back)."""
+    keep = False if keepdims is _NoValue else bool(keepdims)
+    return _ret(_core._nanarg(_a(a), axis, out, keep, True), out)
