@@ -174,4 +174,24 @@ HistogramDDResult histogramdd(const std::vector<ndarray>& sample, const std::vec
                               const std::vector<std::optional<std::pair<double, double>>>& range = {},
                               bool density = false, const std::optional<ndarray>& weights = {});
 
+// ---- correlating (src/routines/statistics_correlating.cpp)
+// NumPy's correlate and convolve of two 1-d arrays; mode 0 'valid', 1
+// 'same', 2 'full'. Gathered windows times the kernel, summed (Note
+// [correlate by windows]). ValueError for an empty input or a bad mode.
+ndarray correlate(const ndarray& a, const ndarray& v, int mode = 0);
+ndarray convolve(const ndarray& a, const ndarray& v, int mode = 2);
+
+struct CovOptions {
+  bool rowvar = true;
+  bool bias = false;
+  std::optional<double> ddof;  // must be integral; default 1 (0 with bias)
+  std::optional<ndarray> fweights, aweights;
+  std::optional<DType> dtype;
+};
+// NumPy's cov (the weights' values are checked as NumPy does: one flag read
+// back each) and corrcoef (clipped to [-1, 1]).
+ndarray cov(const ndarray& m, const std::optional<ndarray>& y = {}, const CovOptions& o = {});
+ndarray corrcoef(const ndarray& x, const std::optional<ndarray>& y = {}, bool rowvar = true,
+                 std::optional<DType> dtype = {});
+
 }  // namespace cunum

@@ -44,7 +44,7 @@ from ._routines.reductions import *  # noqa: F401,F403
 from ._routines.statistics import (mean, var, std, nanvar, nanstd, nanmean, median, nanmedian, quantile,
                                    percentile, nanquantile, nanpercentile, bincount, histogram,
                                    histogram_bin_edges, histogram2d, histogramdd, average, ptp, nanmin,
-                                   nanmax, nanargmin, nanargmax)
+                                   nanmax, nanargmin, nanargmax, correlate, convolve, cov, corrcoef)
 from . import _ufunc  # noqa: F401  (attaches ufunc.reduce)
 from . import cuda
 from .cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool

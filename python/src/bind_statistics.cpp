@@ -163,6 +163,25 @@ void bind_statistics(nb::module_& m) {
     if (!axis.is_none()) ax = as_index(axis);
     return is_max ? nanargmax(a, ax, keepdims, opt_out(out)) : nanargmin(a, ax, keepdims, opt_out(out));
   }, nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg());
+  // Correlating.
+  m.def("_correlate", [](const ndarray& a, const ndarray& v, int mode, bool conv) {
+    return conv ? convolve(a, v, mode) : correlate(a, v, mode);
+  });
+  m.def("_cov", [](const ndarray& m, std::optional<ndarray> y, bool rowvar, bool bias, std::optional<double> ddof,
+                   std::optional<ndarray> fw, std::optional<ndarray> aw, nb::handle dtype) {
+    CovOptions o;
+    o.rowvar = rowvar;
+    o.bias = bias;
+    o.ddof = ddof;
+    o.fweights = std::move(fw);
+    o.aweights = std::move(aw);
+    o.dtype = opt_dtype(dtype);
+    return cov(m, y, o);
+  }, nb::arg(), nb::arg().none(), nb::arg(), nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg().none(),
+        nb::arg().none());
+  m.def("_corrcoef", [](const ndarray& x, std::optional<ndarray> y, bool rowvar, nb::handle dtype) {
+    return corrcoef(x, y, rowvar, opt_dtype(dtype));
+  }, nb::arg(), nb::arg().none(), nb::arg(), nb::arg().none());
   m.def("_median", [](const ndarray& a, nb::handle axis, nb::handle out, bool keepdims, bool nan) {
     return nan ? nanmedian(a, opt_axes(axis), keepdims, opt_out(out)) : median(a, opt_axes(axis), keepdims, opt_out(out));
   }, nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg());

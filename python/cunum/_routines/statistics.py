@@ -17,7 +17,8 @@ from ._args import _a, _ret
 
 __all__ = ["mean", "var", "std", "nanvar", "nanstd", "nanmean", "median", "nanmedian", "quantile",
            "percentile", "nanquantile", "nanpercentile", "bincount", "histogram", "histogram_bin_edges",
-           "histogram2d", "histogramdd", "average", "ptp", "nanmin", "nanmax", "nanargmin", "nanargmax"]
+           "histogram2d", "histogramdd", "average", "ptp", "nanmin", "nanmax", "nanargmin", "nanargmax",
+           "correlate", "convolve", "cov", "corrcoef"]
 
 _NoValue = object()  # NumPy's <no value>: "not given"
 
@@ -319,3 +320,61 @@ def nanargmax(a, axis=None, out=None, *, keepdims=_NoValue):
     """numpy.nanargmax: ValueError for a slice of NaN only (one flag read back)."""
     keep = False if keepdims is _NoValue else bool(keepdims)
     return _ret(_core._nanarg(_a(a), axis, out, keep, True), out)
+
+
+# ---------------------------------------------------------------- correlating
+
+_MODES = {"valid": 0, "same": 1, "full": 2}
+
+
+def _mode(mode):
+    if isinstance(mode, str):
+        if mode not in _MODES:
+            raise ValueError(f"mode must be one of 'valid', 'same', or 'full' (got {mode!r})")
+        return _MODES[mode]
+    if isinstance(mode, bool) or not isinstance(mode, int):
+        raise ValueError("Use one of 'valid', 'same', or 'full' for convolve/correlate mode")
+    return mode
+
+
+def correlate(a, v, mode="valid"):
+    """numpy.correlate: sum_n a[n + k] * conj(v[n]), by gathered windows on the device."""
+    return _core._correlate(_a(a), _a(v), _mode(mode), False)
+
+
+def convolve(a, v, mode="full"):
+    """numpy.convolve (correlate of v reversed)."""
+    return _core._correlate(_a(a), _a(v), _mode(mode), True)
+
+
+def _weights_1d(w, n, name):
+    if w is None:
+        return None
+    w = _a(w)
+    if w.ndim > 1:
+        raise RuntimeError(f"cannot handle multidimensional {name}")
+    if w.ndim == 0 or w.shape[0] != n:
+        raise RuntimeError(f"incompatible numbers of samples and {name}")
+    return w
+
+
+def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None, *, dtype=None):
+    """numpy.cov (weights' values checked as NumPy does: one flag read back each)."""
+    if ddof is not None and ddof != int(ddof):
+        raise ValueError("ddof must be integer")
+    m = _a(m)
+    y = None if y is None else _a(y)
+    if m.ndim <= 2 and (y is None or y.ndim <= 2):
+        n = (m.shape[-1] if rowvar or m.ndim == 1 else m.shape[0]) if m.ndim else 1
+        if m.ndim == 2 and m.shape[0 if rowvar else 1] == 0:
+            n = None
+        if n is not None:
+            fweights = _weights_1d(fweights, n, "fweights")
+            aweights = _weights_1d(aweights, n, "aweights")
+    return _core._cov(m, y, bool(rowvar), bool(bias), None if ddof is None else float(ddof),
+                      None if fweights is None else _a(fweights), None if aweights is None else _a(aweights), dtype)
+
+
+def corrcoef(x, y=None, rowvar=True, *, dtype=None):
+    """numpy.corrcoef."""
+    return _core._corrcoef(_a(x), None if y is None else _a(y), bool(rowvar), dtype)
