@@ -5,7 +5,7 @@ import numpy
 import pytest
 
 import cunum as cn
-from helpers import (ALL_DTYPES, SOME_DTYPES, compare, dtype_params, make_data)
+from helpers import (ALL_DTYPES, USING_NUMPY_SHIM, compare, dtype_params, make_data)
 
 pytestmark = pytest.mark.usefixtures("device")
 
@@ -51,6 +51,8 @@ def test_ptp_amin_amax(dt, rng):
             compare(lambda xp, x: getattr(xp, name)(x, axis=axis, keepdims=True), a)
     compare(lambda xp, x, o: xp.ptp(x, axis=0, out=o), a, numpy.zeros(5, a.dtype))
     compare(lambda xp, x: xp.ptp(x), numpy.array([True, False]))
+    if USING_NUMPY_SHIM:  # NumPy 2 has no ndarray.ptp (CuPy's method)
+        return
     r = cn.asarray(a).ptp(axis=1)
     numpy.testing.assert_array_equal(cn.asnumpy(r), numpy.ptp(a, axis=1))
 

