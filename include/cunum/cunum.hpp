@@ -23,6 +23,7 @@
 #include "reduction.hpp"
 #include "scalar.hpp"
 #include "sorting.hpp"
+#include "statistics.hpp"
 #include "tiling.hpp"
 #include "ufunc.hpp"
 #include "ufunc_methods.hpp"

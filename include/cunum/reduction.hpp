@@ -41,6 +41,7 @@ struct ReduceOptions {
 #define CUNUM_REDUCTION_DECL_Arg(name)                                                     \
   ndarray name(const ndarray& a, std::optional<int64_t> axis = {}, bool keepdims = false, \
                const std::optional<ndarray>& out = {});
+#define CUNUM_REDUCTION_DECL_Moment(name)  // internal: src/core/reduce.hpp
 #define CUNUM_X(name, ufunc, kind, method) CUNUM_REDUCTION_DECL_##kind(name)
 CUNUM_FOR_EACH_REDUCTION(CUNUM_X)
 #undef CUNUM_X
@@ -49,6 +50,7 @@ CUNUM_FOR_EACH_REDUCTION(CUNUM_X)
 #undef CUNUM_REDUCTION_DECL_Extremum
 #undef CUNUM_REDUCTION_DECL_Truth
 #undef CUNUM_REDUCTION_DECL_Arg
+#undef CUNUM_REDUCTION_DECL_Moment
 
 ndarray mean(const ndarray& a, const ReduceOptions& o = {});
 inline ndarray mean(const ndarray& a, int64_t axis) { return mean(a, ReduceOptions{{{axis}}, false, {}, {}, true}); }

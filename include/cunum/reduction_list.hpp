@@ -25,6 +25,11 @@ enum class ReduceKind : uint8_t {
   Truth,
   // Loop dtype: the input's; the result an int64 index. One axis or none.
   Arg,
+  // Loop dtype: an inexact one chosen by the caller (var/std: float64 for
+  // integers); the result is the loop's real compute type. Internal rows:
+  // no C++ or Python function of their own (statistics.hpp's var and std
+  // call them through core::reduce, src/core/reduce.hpp).
+  Moment,
 };
 
 // X(name, NumPy ufunc behind it (for messages), kind, is an ndarray method)
@@ -38,7 +43,9 @@ enum class ReduceKind : uint8_t {
   X(any, logical_or, Truth, true)     \
   X(all, logical_and, Truth, true)    \
   X(nansum, add, NanSum, false)          \
-  X(nanprod, multiply, NanSum, false)
+  X(nanprod, multiply, NanSum, false)    \
+  X(moment2, add, Moment, false)         \
+  X(nanmoment2, add, Moment, false)
 
 enum class ReduceId : uint8_t {
 #define CUNUM_X(name, ufunc, kind, method) name,

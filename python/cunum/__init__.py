@@ -47,7 +47,10 @@ from ._routines.manipulation import (atleast_1d, atleast_2d, atleast_3d, broadca
 # sum, prod, max, min, argmax, argmin, any, all, nansum, nanprod, ... (one per row of the
 # C++ reduction table), amax, amin
 from ._routines.reductions import *  # noqa: F401,F403
-from ._routines.statistics import mean
+from ._routines.statistics import (mean, var, std, nanvar, nanstd, nanmean, median, nanmedian, quantile,
+                                   percentile, nanquantile, nanpercentile, bincount, histogram,
+                                   histogram_bin_edges, histogram2d, histogramdd, average, ptp, nanmin,
+                                   nanmax, nanargmin, nanargmax, correlate, convolve, cov, corrcoef)
 from . import _ufunc  # noqa: F401  (attaches ufunc.reduce)
 from . import cuda
 from . import fft  # cunum.fft: numpy.fft on cuFFT / the CPU's own FFT

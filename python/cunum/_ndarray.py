@@ -14,7 +14,8 @@ line in _install(), in its chapter's group.
 """
 from . import _core
 from ._convert import host_to_device, to_numpy_dtype
-from ._routines import indexing, indexing_routines, manipulation, mathematical, reductions, sorting, tiling
+from ._routines import (indexing, indexing_routines, manipulation, mathematical, reductions, sorting,
+                        statistics, tiling)
 
 ndarray = _core.ndarray
 
@@ -378,6 +379,14 @@ def _install():
     for name, kind, is_method in _core._reductions:
         if kind == "arg" and is_method:
             setattr(nd, name, _arg_method(getattr(reductions, name)))
+    # Statistics (_routines/statistics.py): var, std, ptp (CuPy's method;
+    # NumPy 2 removed it) (mean, with where=, is bind_statistics.cpp's method above).
+    nd.ptp = lambda self, axis=None, out=None, keepdims=False: statistics.ptp(self, axis, out, keepdims)
+    # (NumPy's methods take mean= but not correction=.)
+    nd.var = lambda self, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, \
+        mean=statistics._NoValue: statistics.var(self, axis, dtype, out, ddof, keepdims, where=where, mean=mean)
+    nd.std = lambda self, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, where=True, \
+        mean=statistics._NoValue: statistics.std(self, axis, dtype, out, ddof, keepdims, where=where, mean=mean)
 
 
 _install()

@@ -70,6 +70,7 @@ void bind_reductions(nb::module_& m) {
     if (!axis.is_none()) ax = as_index(axis);                                                  \
     return cunum::fn(a, ax, keepdims, opt_out(out));                                           \
   }, nb::arg(), nb::arg().none(), nb::arg(), nb::arg().none());
+#define CUNUM_RED_BIND_Moment(fn, is_method)  // internal rows (var, std: bind_statistics.cpp)
 #define CUNUM_X(name, ufunc, kind, is_method) CUNUM_RED_BIND_##kind(name, is_method)
   CUNUM_FOR_EACH_REDUCTION(CUNUM_X)
 #undef CUNUM_X
@@ -86,10 +87,11 @@ void bind_reductions(nb::module_& m) {
 #undef CUNUM_RED_BIND_Extremum
 #undef CUNUM_RED_BIND_Truth
 #undef CUNUM_RED_BIND_Arg
+#undef CUNUM_RED_BIND_Moment
   // The table, for python/cunum/_routines/reductions.py: (name, kind, is a method) per row.
   {
     nb::list table;
-    static const char* const kKinds[] = {"sum", "sum", "extremum", "truth", "arg"};
+    static const char* const kKinds[] = {"sum", "sum", "extremum", "truth", "arg", "moment"};
     for (const core::ReduceInfo& r : core::kReduceInfo)
       table.append(nb::make_tuple(r.name, kKinds[static_cast<int>(r.kind)], r.method));
     m.attr("_reductions") = table;

@@ -17,6 +17,7 @@ void bind_tiling(nanobind::module_& m);
 void bind_indexing_routines(nanobind::module_& m);
 void bind_reductions(nanobind::module_& m);
 void bind_mathematical(nanobind::module_& m);
+void bind_statistics(nanobind::module_& m);
 void bind_cuda(nanobind::module_& m);
 void bind_logic(nanobind::module_& m);   // logic.hpp, and misc.hpp's memory overlap
 void bind_binary(nanobind::module_& m);

@@ -36,6 +36,7 @@ NB_MODULE(_core, m) {
   py::bind_indexing_routines(m);
   py::bind_reductions(m);
   py::bind_mathematical(m);
+  py::bind_statistics(m);
   py::bind_cuda(m);
   py::bind_logic(m);
   py::bind_binary(m);

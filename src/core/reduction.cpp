@@ -7,6 +7,7 @@
 #include "backend/backend.hpp"
 #include "core/assign.hpp"
 #include "core/loop_plan.hpp"
+#include "core/reduce.hpp"
 #include "cunum/creation.hpp"
 #include "cunum/error.hpp"
 #include "cunum/manipulation.hpp"
@@ -73,6 +74,7 @@ Dtypes resolve_dtypes(ReduceId id, const ndarray& a, const ReduceOptions& o) {
     }
     case ReduceKind::Truth: return {a.dtype(), DType::Bool};
     case ReduceKind::Arg: break;
+    case ReduceKind::Moment: return {a.dtype(), a.dtype()};  // core::reduce gives both
   }
   return {a.dtype(), DType::Int64};
 }
@@ -257,6 +259,17 @@ ndarray arg_reduce(ReduceId id, const ndarray& a, std::optional<int64_t> axis, b
 }
 }  // namespace
 
+namespace core {
+std::vector<bool> reduced_dims(const ndarray& a, const std::optional<std::vector<int64_t>>& axis,
+                               bool axis_is_int) {
+  return reduced_mask(a, axis, axis_is_int);
+}
+ndarray reduce(ReduceId id, const ndarray& a, const std::vector<bool>& red, bool keepdims, DType loop,
+               DType result, const std::optional<ndarray>& out) {
+  return reduce_impl(id, a, red, keepdims, Dtypes{loop, result}, out);
+}
+}  // namespace core
+
 #define CUNUM_REDUCTION_DEF_Sum(name) \
   ndarray name(const ndarray& a, const ReduceOptions& o) { return reduce_axes(ReduceId::name, a, o); }
 #define CUNUM_REDUCTION_DEF_NanSum(name) CUNUM_REDUCTION_DEF_Sum(name)
@@ -267,6 +280,7 @@ ndarray arg_reduce(ReduceId id, const ndarray& a, std::optional<int64_t> axis, b
                const std::optional<ndarray>& out) {                                           \
     return arg_reduce(ReduceId::name, a, axis, keepdims, out);                                 \
   }
+#define CUNUM_REDUCTION_DEF_Moment(name)  // internal: core::reduce
 #define CUNUM_X(name, ufunc, kind, method) CUNUM_REDUCTION_DEF_##kind(name)
 CUNUM_FOR_EACH_REDUCTION(CUNUM_X)
 #undef CUNUM_X

@@ -141,6 +141,12 @@ TEST(NvrtcKernels, EveryReductionCompiles) {
         loop = out = is_unsigned(dt) ? DType::UInt64 : DType::Int64;
       if (kind == core::ReduceKind::Truth) out = DType::Bool;
       if (kind == core::ReduceKind::Arg) out = DType::Int64;
+      if (kind == core::ReduceKind::Moment) {  // var/std: integers in float64, M2 in the real compute type
+        if (!is_inexact(dt)) loop = DType::Float64;
+        out = loop == DType::Float16 || loop == DType::Complex64 ? DType::Float32
+              : loop == DType::Complex128                        ? DType::Float64
+                                                                  : loop;
+      }
       for (int m = 0; m < kNumReduceModes; ++m)  // ranks 0, 1 and 2 spread over the modes
         b.add(reduce_source(id, dt, loop, out, (m + d) % 3, static_cast<ReduceMode>(m)));
       // the loop in the input's dtype, the result into float64 (out=)

@@ -209,4 +209,112 @@ template <class T> struct all {
   CUNUM_HD static result_t finalize(const acc_t& a) { return a; }
 };
 
+// ---------------------------------------------------------------- central moments
+// Note [Variance in one pass]
+// var and std read their input once: moment2<T> returns M2 = sum |x - mean|^2
+// of the reduced run, and the planner divides by max(n - ddof, 0) on the
+// (small) output. The accumulator is (n, K, S, Q): a shift K (the first
+// element an accumulator sees), S = sum (x - K) and Q = sum |x - K|^2, so an
+// element costs a subtraction and two adds, no division. It stands for the
+// pair (mean, M2) = (K + S/n, Q - |S|^2/n), exact in real arithmetic whatever
+// K; with K an element of the data, x - K is small when the data's spread is
+// (a large mean cancels in the subtraction, not in Q - |S|^2/n), which is
+// what keeps the shifted sums accurate. Two accumulators merge by Chan's
+// formula for (n, mean, M2), M2 = M2a + M2b + |mb - ma|^2 na nb / n, with
+// the means taken as offsets from a's K, and the result is stored back with
+// K = the merged mean (rounded; S holds the rounding's residue) and Q = M2 +
+// |S|^2/n, so later elements are shifted by the running mean. Every part is double (real and imaginary
+// parts apart for complex T): float32 data then keeps its accuracy over
+// runs of any length on both backends, and the GPU still reads at memory
+// speed (a few FP64 operations per 4-byte element). n is a double: exact to
+// 2^53 elements.
+template <int P> struct MomentAcc {  // P = 1 real, 2 complex
+  double n, k[P], s[P], q;
+};
+namespace detail {
+// The real type var's M2 is returned in: float32 for float16 (M2 overflows
+// float16 long before the variance does), the real part's type for complex,
+// float64 for the integer loops that the planner never chooses.
+template <class T> struct moment_result { using type = double; };
+template <> struct moment_result<half> { using type = float; };
+template <> struct moment_result<float> { using type = float; };
+template <class R> struct moment_result<complex<R>> { using type = R; };
+}  // namespace detail
+template <class T> struct moment2 {
+  static constexpr int P = traits::is_complex_v<T> ? 2 : 1;
+  using acc_t = MomentAcc<P>;
+  using result_t = typename detail::moment_result<T>::type;
+  static constexpr bool indexed = false;
+  static constexpr bool pairwise = detail::is_inexact_v<T>;
+  CUNUM_HD static acc_t init() {
+    acc_t a;
+    a.n = 0.0;
+    a.q = 0.0;
+    for (int i = 0; i < P; ++i) a.k[i] = a.s[i] = 0.0;
+    return a;
+  }
+  CUNUM_HD static void parts(T v, double* x) {
+    if constexpr (P == 2) {
+      x[0] = convert<double>(v.real());
+      x[1] = convert<double>(v.imag());
+    } else {
+      x[0] = convert<double>(v);
+    }
+  }
+  CUNUM_HD static void accumulate(acc_t& a, T v, int64_t) {
+    double x[P];
+    parts(v, x);
+    const bool first = a.n == 0.0;
+    a.n += 1.0;
+    for (int i = 0; i < P; ++i) {
+      if (first) a.k[i] = x[i];
+      const double d = x[i] - a.k[i];
+      a.s[i] += d;
+      a.q += d * d;
+    }
+  }
+  // Chan's merge, written in offsets from a's shift so that no mean of the
+  // data's magnitude is formed and subtracted (a mean of 1e9 rounded to
+  // 1e-7 would cost the variance that much, times the elements merged).
+  CUNUM_HD static void merge(acc_t& a, const acc_t& b) {
+    if (b.n == 0.0) return;
+    if (a.n == 0.0) {
+      a = b;
+      return;
+    }
+    const double n = a.n + b.n, fb = b.n / n;
+    double m2 = a.q + b.q, dd = 0.0, off[P];  // M2a + M2b, then + |d|^2 na nb / n
+    for (int i = 0; i < P; ++i) {
+      const double oa = a.s[i] / a.n, sb = b.s[i] / b.n, d = sb + (b.k[i] - a.k[i]) - oa;
+      m2 -= a.s[i] * oa + b.s[i] * sb;
+      dd += d * d;
+      off[i] = oa + d * fb;  // the merged mean, as an offset from a.k
+    }
+    a.q = 0.0;
+    for (int i = 0; i < P; ++i) {
+      // The new shift is the merged mean rounded; S keeps what the rounding lost.
+      const double k = a.k[i] + off[i];
+      a.s[i] = n * (off[i] - (k - a.k[i]));
+      a.k[i] = k;
+      a.q += a.s[i] * a.s[i] / n;
+    }
+    a.q += m2 + dd * a.n * fb;
+    a.n = n;
+  }
+  CUNUM_HD static result_t finalize(const acc_t& a) {
+    if (a.n == 0.0) return result_t(0);
+    double ss = 0.0;
+    for (int i = 0; i < P; ++i) ss += a.s[i] * a.s[i];
+    const double m2 = a.q - ss / a.n;
+    return result_t(m2 < 0.0 ? 0.0 : m2);  // rounding may leave Q - |S|^2/n just below 0; NaN stays
+  }
+};
+
+// moment2 over the elements that are not NaN (nanvar, nanstd).
+template <class T> struct nanmoment2 : moment2<T> {
+  CUNUM_HD static void accumulate(typename moment2<T>::acc_t& a, T v, int64_t j) {
+    if (!detail::isnan(v)) moment2<T>::accumulate(a, v, j);
+  }
+};
+
 }  // namespace cunum::reductions

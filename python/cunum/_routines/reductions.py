@@ -34,6 +34,8 @@ def _arg_kind(name, impl):
 _KINDS = {"sum": _sum_kind, "extremum": _axes_kind, "truth": _axes_kind, "arg": _arg_kind}
 __all__ = []
 for _name, _kind, _method in _core._reductions:
+    if _kind not in _KINDS:  # internal rows ("moment": var/std, statistics.py)
+        continue
     _f = _KINDS[_kind](_name, getattr(_core, "_" + _name))
     _f.__name__ = _f.__qualname__ = _name
     _f.__doc__ = f"cunum.{_name}: numpy.{_name} on cunum arrays (a 0-d array for a full reduction)."

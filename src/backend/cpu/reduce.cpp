@@ -30,7 +30,8 @@ void CpuBackend::reduce(core::ReduceId id, const ReducePlan& plan) {
   if (plan.outputs() <= 0) return;
   switch (core::reduce_info(id).kind) {
     case core::ReduceKind::Sum:
-    case core::ReduceKind::NanSum: reduce_sum_kinds(id, plan); return;
+    case core::ReduceKind::NanSum:
+    case core::ReduceKind::Moment: reduce_sum_kinds(id, plan); return;
     case core::ReduceKind::Extremum:
     case core::ReduceKind::Arg: reduce_extremum_kinds(id, plan); return;
     case core::ReduceKind::Truth: break;
@@ -41,6 +42,7 @@ void CpuBackend::reduce(core::ReduceId id, const ReducePlan& plan) {
 #define CUNUM_ONLY_NanSum(name)
 #define CUNUM_ONLY_Extremum(name)
 #define CUNUM_ONLY_Arg(name)
+#define CUNUM_ONLY_Moment(name)
 #define CUNUM_X(name, ufunc, kind, method) CUNUM_ONLY_##kind(name)
     CUNUM_FOR_EACH_REDUCTION(CUNUM_X)
 #undef CUNUM_X

@@ -12,6 +12,7 @@ void reduce_extremum_kinds(core::ReduceId id, const ReducePlan& plan) {
 #define CUNUM_ONLY_Extremum(name) CUNUM_CPU_REDUCE_CASE(name)
 #define CUNUM_ONLY_Truth(name)
 #define CUNUM_ONLY_Arg(name) CUNUM_CPU_REDUCE_CASE(name)
+#define CUNUM_ONLY_Moment(name)
 #define CUNUM_X(name, ufunc, kind, method) CUNUM_ONLY_##kind(name)
     CUNUM_FOR_EACH_REDUCTION(CUNUM_X)
 #undef CUNUM_X

@@ -1,4 +1,4 @@
-// CPU instantiations of the Sum and NanSum kinds (sum, prod, nansum, nanprod ...) (Note [CPU reduction loops] in
+// CPU instantiations of the Sum, NanSum and Moment kinds (sum, prod, nansum, nanprod, moment2 ...) (Note [CPU reduction loops] in
 // reduce_loops.hpp): every row of CUNUM_FOR_EACH_REDUCTION of those kinds,
 // over every loop dtype.
 #include "backend/cpu/reduce_loops.hpp"
@@ -12,6 +12,7 @@ void reduce_sum_kinds(core::ReduceId id, const ReducePlan& plan) {
 #define CUNUM_ONLY_Extremum(name)
 #define CUNUM_ONLY_Truth(name)
 #define CUNUM_ONLY_Arg(name)
+#define CUNUM_ONLY_Moment(name) CUNUM_CPU_REDUCE_CASE(name)
 #define CUNUM_X(name, ufunc, kind, method) CUNUM_ONLY_##kind(name)
     CUNUM_FOR_EACH_REDUCTION(CUNUM_X)
 #undef CUNUM_X

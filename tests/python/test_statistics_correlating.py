@@ -1,0 +1,91 @@
+"""correlate, convolve, cov, corrcoef against NumPy: the three modes, either
+input longer, complex conjugation, dtypes, rowvar/bias/ddof, fweights and
+aweights, dtype= and the errors."""
+import numpy
+import pytest
+
+import cunum as cn
+from helpers import (ALL_DTYPES, compare, dtype_params, make_data)
+
+pytestmark = pytest.mark.usefixtures("device")
+
+NUM = [d for d in ALL_DTYPES if d.kind != "b"]
+
+
+def close_compare(fn, *args):
+    # BLAS's complex dot leaves ~1e-17 imaginary parts on the diagonal where
+    # exact arithmetic (and cunum) has 0: compared with an absolute tolerance.
+    want = fn(numpy, *args)
+    got = fn(cn, *[cn.asarray(a) for a in args])
+    assert got.dtype == want.dtype and got.shape == want.shape
+    numpy.testing.assert_allclose(cn.asnumpy(got), want, rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("dt", dtype_params(NUM))
+@pytest.mark.parametrize("name", ["correlate", "convolve"])
+def test_modes_and_dtypes(name, dt, rng):
+    for la, lv in ((9, 4), (4, 9), (5, 5), (1, 3), (7, 1)):
+        a = make_data(la, dt, kind="small", rng=rng)
+        v = make_data(lv, dt, kind="small", rng=rng)
+        for mode in ("valid", "same", "full", 0, 1, 2):
+            compare(lambda xp, x, y: getattr(xp, name)(x, y, mode), a, v,
+                    rtol=2e-3 if dt == numpy.float16 else None)
+
+
+def test_mixed_and_errors(rng):
+    a = rng.standard_normal(30)
+    v = make_data(6, numpy.complex64, rng=rng)
+    for name in ("correlate", "convolve"):
+        compare(lambda xp, x, y: getattr(xp, name)(x, y, "same"), a, v)
+        compare(lambda xp, x, y: getattr(xp, name)(x, y), numpy.arange(5), numpy.array([0.5, 1.0]))
+        compare(lambda xp, x, y: getattr(xp, name)(x, y, "bogus"), a, v)
+        compare(lambda xp, x, y: getattr(xp, name)(x, y, 3), a, v)
+        compare(lambda xp, x, y: getattr(xp, name)(x, y), numpy.zeros(0), v)
+        compare(lambda xp, x, y: getattr(xp, name)(x, y), a, numpy.zeros(0))
+    long = rng.standard_normal(3000)
+    compare(lambda xp, x, y: xp.convolve(x, y), long, rng.standard_normal(40))
+    compare(lambda xp, x, y: xp.correlate(x, y, "same"), rng.standard_normal(40), long)
+
+
+@pytest.mark.parametrize("dt", dtype_params([numpy.int32, numpy.float32, numpy.float64, numpy.complex128]))
+def test_cov(dt, rng):
+    # BLAS's complex dot leaves ~1e-17 imaginary parts on the diagonal where
+    # exact arithmetic has 0; cunum's are 0.
+    compare_ = close_compare if dt == numpy.complex128 else compare
+    m = make_data((3, 8), dt, rng=rng)
+    y = make_data((2, 8), dt, rng=rng)
+    compare_(lambda xp, x: xp.cov(x), m)
+    compare_(lambda xp, x: xp.cov(x, rowvar=False), m)
+    compare_(lambda xp, x: xp.cov(x, bias=True), m)
+    compare_(lambda xp, x: xp.cov(x, ddof=3), m)
+    compare_(lambda xp, x, yy: xp.cov(x, yy), m, y)
+    compare_(lambda xp, x: xp.cov(x[0]), m)
+    compare_(lambda xp, x: xp.cov(x, dtype=numpy.complex128), m)
+    f = rng.integers(0, 4, 8)
+    aw = rng.random(8)
+    compare_(lambda xp, x, ff: xp.cov(x, fweights=ff), m, f)
+    compare_(lambda xp, x, aa: xp.cov(x, aweights=aa), m, aw)
+    compare_(lambda xp, x, ff, aa: xp.cov(x, fweights=ff, aweights=aa), m, f, aw)
+    compare_(lambda xp, x, ff, aa: xp.cov(x, ddof=0, fweights=ff, aweights=aa), m, f, aw)
+
+
+@pytest.mark.parametrize("dt", dtype_params([numpy.int16, numpy.float32, numpy.float64, numpy.complex128]))
+def test_corrcoef(dt, rng):
+    compare_ = close_compare if dt == numpy.complex128 else compare
+    m = make_data((4, 10), dt, rng=rng)
+    compare_(lambda xp, x: xp.corrcoef(x), m)
+    compare_(lambda xp, x: xp.corrcoef(x, rowvar=False), m[:, :3])
+    compare_(lambda xp, x, y: xp.corrcoef(x, y), m[0], m[1])
+    compare_(lambda xp, x: xp.corrcoef(x), m[0])
+
+
+def test_cov_errors(rng):
+    m = rng.standard_normal((3, 5))
+    compare(lambda xp, x: xp.cov(x, ddof=1.5), m)
+    compare(lambda xp, x: xp.cov(x.reshape(3, 5, 1)), m)
+    compare(lambda xp, x: xp.cov(x, fweights=[1, 2, 1.5, 1, 1]), m)
+    compare(lambda xp, x: xp.cov(x, fweights=[1, 2, -1, 1, 1]), m)
+    compare(lambda xp, x: xp.cov(x, aweights=[1, 2, -1, 1, 1]), m)
+    compare(lambda xp, x: xp.cov(x, aweights=[1, 2, 1]), m)
+    compare(lambda xp, x: xp.cov(x, fweights=[[1, 2, 1, 1, 1]]), m)
+    compare(lambda xp, x: xp.cov(x), numpy.zeros((0, 3)))

@@ -1,0 +1,113 @@
+"""bincount, histogram, histogram_bin_edges, histogram2d, histogramdd against
+NumPy: bins as an int, edges and every string rule, range=, density=,
+weights= (float, int, complex), every real dtype, edges of the data hit
+exactly, NaN and values outside the range, and the errors."""
+import numpy
+import pytest
+
+import cunum as cn
+from helpers import (ALL_DTYPES, compare, dtype_params, make_data)
+
+pytestmark = pytest.mark.usefixtures("device")
+
+RULES = ["auto", "fd", "doane", "scott", "stone", "rice", "sturges", "sqrt"]
+INT_DTYPES = [d for d in ALL_DTYPES if d.kind in "iu"]
+
+
+@pytest.mark.parametrize("dt", dtype_params(INT_DTYPES + [numpy.dtype(bool)]))
+def test_bincount_dtypes(dt, rng):
+    x = make_data(40, dt, kind="small", rng=rng)
+    compare(lambda xp, v: xp.bincount(v), x)
+    compare(lambda xp, v: xp.bincount(v, minlength=9), x)
+    compare(lambda xp, v, w: xp.bincount(v, weights=w), x, rng.random(40))
+    compare(lambda xp, v, w: xp.bincount(v, w, 2), x, rng.integers(-3, 4, 40).astype(numpy.int32))
+
+
+def test_bincount_edges_and_errors(rng):
+    compare(lambda xp: xp.bincount([]))
+    compare(lambda xp: xp.bincount([], minlength=3))
+    compare(lambda xp: xp.bincount([0, 5, 5, 2]))
+    compare(lambda xp, v: xp.bincount(v), numpy.array([3, -1, 2]))
+    compare(lambda xp, v: xp.bincount(v), numpy.array([[1, 2]]))
+    compare(lambda xp, v: xp.bincount(v), numpy.array(3))
+    compare(lambda xp, v: xp.bincount(v), numpy.array([1.0, 2.0]))
+    compare(lambda xp, v: xp.bincount(v, minlength=-1), numpy.array([1, 2]))
+    compare(lambda xp, v, w: xp.bincount(v, w), numpy.array([1, 2]), numpy.ones(3))
+    compare(lambda xp, v, w: xp.bincount(v, w), numpy.array([1, 2]), numpy.ones(2, complex))
+    big = rng.integers(0, 300, 20000)
+    compare(lambda xp, v: xp.bincount(v), big)
+    compare(lambda xp, v, w: xp.bincount(v, w), big, rng.random(20000))
+
+
+@pytest.mark.parametrize("dt", dtype_params([d for d in ALL_DTYPES if d.kind in "iuf"]))
+def test_histogram_dtypes(dt, rng):
+    a = make_data((7, 9), dt, rng=rng)
+    for bins in (1, 5, 10, [-3, 0, 0.5, 2, 4]):
+        compare(lambda xp, x: xp.histogram(x, bins), a)
+        compare(lambda xp, x: xp.histogram(x, bins, range=(-2, 3)), a)
+        compare(lambda xp, x: xp.histogram_bin_edges(x, bins), a)
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_rules(rule, rng):
+    for a in (rng.standard_normal(500), rng.integers(0, 50, 300), rng.random(40).astype(numpy.float32)):
+        compare(lambda xp, x: xp.histogram(x, rule), a)
+        compare(lambda xp, x: xp.histogram(x, rule, range=(0.1, 0.6)), a)
+        compare(lambda xp, x: xp.histogram_bin_edges(x, rule), a)
+    compare(lambda xp, x: xp.histogram(x, rule), numpy.ones(5))
+    compare(lambda xp, x: xp.histogram(x, rule), numpy.zeros(0))
+
+
+def test_density_weights_and_edges(rng):
+    a = rng.standard_normal(300)
+    w = rng.random(300)
+    compare(lambda xp, x: xp.histogram(x, 12, density=True), a)
+    compare(lambda xp, x, ww: xp.histogram(x, 12, weights=ww), a, w)
+    compare(lambda xp, x, ww: xp.histogram(x, 12, weights=ww, density=True), a, w)
+    compare(lambda xp, x, ww: xp.histogram(x, [-1, 0, 2], weights=ww), a, w)
+    compare(lambda xp, x, ww: xp.histogram(x, 6, weights=ww), a, rng.integers(0, 5, 300).astype(numpy.int32))
+    compare(lambda xp, x, ww: xp.histogram(x, 6, weights=ww), a, w + 1j * w[::-1])
+    # values exactly on the edges, NaN, and values outside the range
+    e = numpy.array([0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 1.0, numpy.nan, -1.0, 2.0])
+    compare(lambda xp, x: xp.histogram(x, 5, range=(0, 0.5)), e)
+    compare(lambda xp, x: xp.histogram(x, [0, 0.1, 0.3, 1.0]), e)
+    compare(lambda xp, x: xp.histogram(x, 3, range=(0, 1)), numpy.linspace(0, 1, 31))
+    compare(lambda xp, x: xp.histogram(x), numpy.array([True, False, True]))
+
+
+def test_histogram_errors(rng):
+    a = rng.standard_normal(20)
+    compare(lambda xp, x: xp.histogram(x, 0), a)
+    compare(lambda xp, x: xp.histogram(x, "bogus"), a)
+    compare(lambda xp, x: xp.histogram(x, [1, 0, 2]), a)
+    compare(lambda xp, x: xp.histogram(x, [[1, 2]]), a)
+    compare(lambda xp, x: xp.histogram(x, 2.5), a)
+    compare(lambda xp, x: xp.histogram(x, 4, range=(2, 1)), a)
+    compare(lambda xp, x: xp.histogram(x, 4, range=(0, numpy.inf)), a)
+    compare(lambda xp, x: xp.histogram(x), numpy.array([1.0, numpy.nan]))
+    compare(lambda xp, x, w: xp.histogram(x, "auto", weights=w), a, a)
+    compare(lambda xp, x, w: xp.histogram(x, weights=w), a, a[:5])
+
+
+def test_histogram2d_and_dd(rng):
+    x, y, z = rng.standard_normal((3, 400))
+    w = rng.random(400)
+    compare(lambda xp, u, v: xp.histogram2d(u, v), x, y)
+    compare(lambda xp, u, v: xp.histogram2d(u, v, bins=(4, 6), range=[(-1, 1), (-2, 2)]), x, y)
+    compare(lambda xp, u, v, ww: xp.histogram2d(u, v, bins=5, weights=ww, density=True), x, y, w)
+    compare(lambda xp, u, v: xp.histogram2d(u, v, bins=[-1, 0, 0.5, 3]), x, y)
+    compare(lambda xp, u, v: xp.histogram2d(u, v, bins=[[-1, 0, 1], [-2, 0, 2, 3]]), x, y)
+    s = numpy.stack([x, y, z], 1)
+    compare(lambda xp, p: xp.histogramdd(p), s)
+    compare(lambda xp, p: xp.histogramdd(p, bins=(2, 3, 4), density=True), s)
+    compare(lambda xp, p, ww: xp.histogramdd(p, bins=3, weights=ww), s, w)
+    compare(lambda xp, u, v, t: xp.histogramdd([u, v, t], bins=[2, [-1, 0, 1], 3]), x, y, z)
+    compare(lambda xp, u: xp.histogramdd(u, bins=5), x)
+    compare(lambda xp, p: xp.histogramdd(p, bins=(2, 3)), s)  # ValueError
+    compare(lambda xp, p: xp.histogramdd(p, bins=0), s)
+
+
+def test_large(rng):
+    a = rng.random(100000).astype(numpy.float32)
+    compare(lambda xp, x: xp.histogram(x, 256, range=(0.0, 1.0)), a)
+    compare(lambda xp, x: xp.bincount(x), rng.integers(0, 1000, 100000))

@@ -1,0 +1,127 @@
+"""median, quantile, percentile and their nan forms against NumPy: every
+method, q as a Python scalar, a list, integers and arrays, axes (tuples
+too), keepdims, out=, weights= (inverted_cdf), NaN slices, every real dtype
+and the errors."""
+import numpy
+import pytest
+
+import cunum as cn
+from helpers import (ALL_DTYPES, SOME_DTYPES, compare, dtype_params, make_data)
+
+pytestmark = pytest.mark.usefixtures("device")
+
+METHODS = ["inverted_cdf", "averaged_inverted_cdf", "closest_observation", "interpolated_inverted_cdf",
+           "hazen", "weibull", "linear", "median_unbiased", "normal_unbiased", "lower", "higher",
+           "midpoint", "nearest"]
+REAL = [d for d in ALL_DTYPES if d.kind != "c"]
+
+
+def with_nans(a, rng):
+    a = a.copy()
+    if a.dtype.kind == "f" and a.size:
+        a.flat[rng.integers(0, a.size, size=max(1, a.size // 4))] = numpy.nan
+    return a
+
+
+@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("name", ["quantile", "nanquantile"])
+def test_every_method(name, method, rng):
+    a = make_data((5, 9), numpy.float64, rng=rng)
+    if name == "nanquantile":
+        a = with_nans(a, rng)
+    for q in (0.0, 0.3, 1.0, [0.0, 0.1, 0.5, 0.75, 1.0], numpy.linspace(0, 1, 7)):
+        for axis in (None, 0, 1):
+            compare(lambda xp, x: getattr(xp, name)(x, q, axis=axis, method=method), a)
+
+
+@pytest.mark.parametrize("method", ["linear", "lower", "nearest", "hazen", "inverted_cdf", "midpoint"])
+@pytest.mark.parametrize("dt", dtype_params([d for d in REAL if d != numpy.bool_]))
+def test_dtypes(dt, method, rng):
+    a = make_data((4, 6), dt, rng=rng)
+    for q in (0.4, [0.25, 0.5], numpy.float32(0.5), 1, [0, 1]):
+        compare(lambda xp, x: xp.quantile(x, q, axis=1, method=method), a)
+        compare(lambda xp, x: xp.percentile(x, numpy.multiply(q, 100), axis=0, method=method), a)
+
+
+@pytest.mark.parametrize("dt", dtype_params(ALL_DTYPES))
+@pytest.mark.parametrize("name", ["median", "nanmedian"])
+def test_median_dtypes(name, dt, rng):
+    a = make_data((4, 5, 6), dt, rng=rng)
+    if name == "nanmedian":
+        a = with_nans(a, rng)
+    for axis in (None, 0, 1, 2, (0, 2), (1, 2), -1):
+        for keepdims in (False, True):
+            compare(lambda xp, x: getattr(xp, name)(x, axis=axis, keepdims=keepdims), a,
+                    rtol=2e-3 if dt == numpy.float16 else None)
+
+
+def test_median_nan_and_empty(rng):
+    a = numpy.array([[1.0, numpy.nan, 3.0], [2.0, 5.0, 1.0], [numpy.nan] * 3, [4.0, 4.0, numpy.inf]])
+    for name in ("median", "nanmedian"):
+        for axis in (None, 0, 1):
+            compare(lambda xp, x: getattr(xp, name)(x, axis=axis), a)
+    compare(lambda xp, x: xp.median(x), numpy.zeros(0))
+    compare(lambda xp, x: xp.median(x, axis=0), numpy.zeros((0, 3)))
+    compare(lambda xp, x: xp.median(x), numpy.float32(3.5).reshape(()))
+
+
+def test_nan_quantiles(rng):
+    a = numpy.array([[1.0, numpy.nan, 3.0, 0.5], [numpy.nan] * 4, [2.0, 5.0, 1.0, numpy.nan]])
+    for name in ("quantile", "nanquantile", "percentile", "nanpercentile"):
+        q = [10, 50, 90] if "percentile" in name else [0.1, 0.5, 0.9]
+        for method in ("linear", "lower", "inverted_cdf", "weibull"):
+            compare(lambda xp, x: getattr(xp, name)(x, q, axis=1, method=method), a)
+            compare(lambda xp, x: getattr(xp, name)(x, q[1], method=method), a)
+
+
+@pytest.mark.parametrize("name", ["quantile", "percentile", "nanquantile", "nanpercentile"])
+def test_axes_keepdims_out(name, rng):
+    a = make_data((3, 4, 5), numpy.float32, rng=rng)
+    q = [5.0, 60.0] if "percentile" in name else [0.05, 0.6]
+    for axis in (None, 0, (0, 2), (2, 1), -1):
+        for keepdims in (False, True):
+            compare(lambda xp, x: getattr(xp, name)(x, q, axis=axis, keepdims=keepdims), a)
+    compare(lambda xp, x, o: getattr(xp, name)(x, q, axis=1, out=o), a, numpy.zeros((2, 3, 5), numpy.float64))
+    compare(lambda xp, x, o: getattr(xp, name)(x, q[0], axis=(0, 1), out=o), a, numpy.zeros(5, numpy.float32))
+
+
+@pytest.mark.parametrize("name", ["quantile", "nanquantile"])
+def test_weights(name, rng):
+    a = make_data((4, 7), numpy.float64, rng=rng)
+    if name == "nanquantile":
+        a = with_nans(a, rng)
+    w1 = rng.integers(0, 4, size=7).astype(float)
+    w1[0] = 0.0
+    w2 = rng.random((4, 7))
+    for q in (0.0, 0.5, [0.1, 0.5, 1.0]):
+        if name == "quantile":  # (NumPy's nanquantile fails on weights of the axis's shape: IndexError)
+            compare(lambda xp, x, w: getattr(xp, name)(x, q, axis=1, method="inverted_cdf", weights=w), a, w1)
+        compare(lambda xp, x, w: getattr(xp, name)(x, q, axis=0, method="inverted_cdf", weights=w), a, w2)
+        compare(lambda xp, x, w: getattr(xp, name)(x, q, method="inverted_cdf", weights=w), a, w2)
+    compare(lambda xp, x, w: xp.quantile(x, 0.5, method="inverted_cdf", weights=w), a, w1)  # TypeError
+    compare(lambda xp, x, w: xp.quantile(x, 0.5, axis=0, method="inverted_cdf", weights=w), a, w1)  # ValueError
+    compare(lambda xp, x, w: xp.quantile(x, 0.5, axis=1, weights=w), a, w1)  # only inverted_cdf
+    compare(lambda xp, x, w: xp.quantile(x, 0.5, axis=1, method="inverted_cdf", weights=-w), a, w1 + 1)
+    compare(lambda xp, x, w: xp.quantile(x, 0.5, axis=1, method="inverted_cdf", weights=w), a, 0 * w1)
+    compare(lambda xp, x, w: xp.percentile(x, 50, axis=(0, 1), method="inverted_cdf", weights=w), a, w2)
+
+
+def test_errors(rng):
+    a = make_data((3, 4), numpy.float64, rng=rng)
+    compare(lambda xp, x: xp.quantile(x, 1.5), a)
+    compare(lambda xp, x: xp.quantile(x, [-0.1, 0.5]), a)
+    compare(lambda xp, x: xp.percentile(x, 101), a)
+    compare(lambda xp, x: xp.quantile(x, 0.5, method="bogus"), a)
+    compare(lambda xp, x: xp.quantile(x, 0.5, axis=2), a)
+    compare(lambda xp, x: xp.quantile(x.astype(complex), 0.5), a)
+    compare(lambda xp, x: xp.quantile(x, 0.5), numpy.zeros(0))
+    compare(lambda xp, x: xp.quantile(x, 0.5), numpy.array([True, False]))
+    compare(lambda xp, x: xp.median(x, axis=3), a)
+    compare(lambda xp, x: xp.nanquantile(x, [[[0.5]]]), a)
+
+
+def test_large_rows(rng):
+    a = rng.standard_normal((3, 5000)).astype(numpy.float32)
+    compare(lambda xp, x: xp.median(x, axis=1), a)
+    compare(lambda xp, x: xp.quantile(x, [0.01, 0.99], axis=1, method="hazen"), a)
+    compare(lambda xp, x: xp.nanpercentile(x, 37.5), with_nans(a, rng))
