@@ -12,6 +12,7 @@ void bind_creation(nanobind::module_& m);
 void bind_manipulation(nanobind::module_& m);
 void bind_indexing(nanobind::module_& m);
 void bind_sorting(nanobind::module_& m);
+void bind_linalg(nanobind::module_& m);
 void bind_tiling(nanobind::module_& m);
 void bind_indexing_routines(nanobind::module_& m);
 void bind_reductions(nanobind::module_& m);

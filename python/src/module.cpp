@@ -30,6 +30,7 @@ NB_MODULE(_core, m) {
   py::bind_manipulation(m);
   py::bind_indexing(m);
   py::bind_sorting(m);
+  py::bind_linalg(m);
   py::bind_tiling(m);
   py::bind_indexing_routines(m);
   py::bind_reductions(m);

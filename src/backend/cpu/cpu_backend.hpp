@@ -46,6 +46,8 @@ class CpuBackend final : public Backend {
   int64_t select_blocks(int64_t n) const override;  // select.cpp
   int64_t select_count(const SelectPlan& plan) override;
   void select_write(const SelectPlan& plan) override;
+  void gemm(const GemmPlan& plan) override;  // gemm.cpp
+  void lapack(const LapackPlan& plan) override;  // lapack.cpp
 
  private:
   LoopTable loops_;

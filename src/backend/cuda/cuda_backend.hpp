@@ -49,6 +49,8 @@ class CudaBackend final : public Backend {
   int64_t select_blocks(int64_t n) const override;  // select.cpp
   int64_t select_count(const SelectPlan& plan) override;
   void select_write(const SelectPlan& plan) override;
+  void gemm(const GemmPlan& plan) override;  // gemm.cpp
+  void lapack(const LapackPlan& plan) override;  // lapack.cpp
 
   PoolStats pool_stats() override {
     auto s = pool_->stats();
@@ -82,7 +84,7 @@ class CudaBackend final : public Backend {
   // string and allocates nothing.
   enum class Family : uint8_t {
     Ufunc, Cast, CastWhere, Fill, Iota, Reduce, Gather, CastContiguous, CastTransposed, Scatter, Select, Scan,
-    Sort
+    Sort, Gemm
   };
   static uint64_t key(Family f, int op, DType a, DType b, int nd, bool index32) {
     return uint64_t(f) | uint64_t(op) << 8 | uint64_t(a) << 16 | uint64_t(b) << 24 |

@@ -1,0 +1,144 @@
+// The CPU's LAPACK family (Note [Lapack plans]): ?getrf, ?getrs and ?potrf
+// of the library found with the BLAS (Note [The CPU BLAS]), one call per
+// matrix, small matrices of a batch shared among the threads.
+#include <complex>
+#include <type_traits>
+#include <vector>
+
+#include "backend/cpu/blas.hpp"
+#include "backend/cpu/cpu_backend.hpp"
+#include "backend/cpu/parallel.hpp"
+#include "cunum/error.hpp"
+
+namespace cunum::backend::cpu {
+
+namespace {
+template <class Body> void for_each_matrix(const LapackPlan& p, Body&& body) {
+  const double work = double(p.n) * double(p.n) * double(std::max<int64_t>(p.n, p.nrhs) + 1);
+  if (p.batch > 1 && work < double(1 << 18)) {
+    const int64_t grain = std::max<int64_t>(1, int64_t(double(1 << 16) / (work + 1)));
+    parallel_for(p.batch, grain, [&](int64_t b, int64_t e) {
+      for (int64_t i = b; i < e; ++i) body(i);
+    });
+  } else {
+    for (int64_t i = 0; i < p.batch; ++i) body(i);
+  }
+}
+
+const char* prefix(DType d) {
+  switch (d) {
+    case DType::Float32: return "s";
+    case DType::Float64: return "d";
+    case DType::Complex64: return "c";
+    default: return "z";
+  }
+}
+
+template <class Int, class T> void run(const LapackPlan& p) {
+  const size_t is = sizeof(T);
+  const std::string pre = prefix(p.dtype);
+  switch (p.op) {
+    case LapackOp::Getrf: {
+      using Fn = void (*)(const Int*, const Int*, T*, const Int*, Int*, Int*);
+      auto fn = reinterpret_cast<Fn>(lapack_symbol((pre + "getrf").c_str()));
+      const int64_t k = std::min(p.m, p.n);
+      for_each_matrix(p, [&](int64_t i) {
+        const Int M = Int(p.m), N = Int(p.n), LD = Int(p.lda);
+        Int info = 0;
+        std::vector<Int> piv(size_t(std::max<int64_t>(k, 1)));
+        fn(&M, &N, reinterpret_cast<T*>(p.a + i * p.stride_a * is), &LD, piv.data(), &info);
+        for (int64_t r = 0; r < k; ++r) p.ipiv[i * k + r] = int64_t(piv[size_t(r)]);
+        p.info[i] = int32_t(info);
+      });
+      break;
+    }
+    case LapackOp::Getrs: {
+      using Fn = void (*)(const char*, const Int*, const Int*, const T*, const Int*, const Int*, T*, const Int*,
+                          Int*, size_t);
+      auto fn = reinterpret_cast<Fn>(lapack_symbol((pre + "getrs").c_str()));
+      for_each_matrix(p, [&](int64_t i) {
+        const Int N = Int(p.n), R = Int(p.nrhs), LA = Int(p.lda), LB = Int(p.ldb);
+        Int info = 0;
+        std::vector<Int> piv(size_t(std::max<int64_t>(p.n, 1)));
+        for (int64_t r = 0; r < p.n; ++r) piv[size_t(r)] = Int(p.ipiv[i * p.n + r]);
+        const char t = 'N';
+        fn(&t, &N, &R, reinterpret_cast<const T*>(p.a + i * p.stride_a * is), &LA, piv.data(),
+           reinterpret_cast<T*>(p.b + i * p.stride_b * is), &LB, &info, 1);
+        p.info[i] = int32_t(info);
+      });
+      break;
+    }
+    case LapackOp::Potrf: {
+      using Fn = void (*)(const char*, const Int*, T*, const Int*, Int*, size_t);
+      auto fn = reinterpret_cast<Fn>(lapack_symbol((pre + "potrf").c_str()));
+      for_each_matrix(p, [&](int64_t i) {
+        const Int N = Int(p.n), LD = Int(p.lda);
+        Int info = 0;
+        const char uplo = p.lower ? 'L' : 'U';
+        fn(&uplo, &N, reinterpret_cast<T*>(p.a + i * p.stride_a * is), &LD, &info, 1);
+        p.info[i] = int32_t(info);
+      });
+      break;
+    }
+    case LapackOp::Gesvd: {
+      // ?gesvd with a workspace query first; complex routines take rwork.
+      using R = decltype(std::abs(T()));
+      constexpr bool cplx = !std::is_same_v<R, T>;
+      using RealFn = void (*)(const char*, const char*, const Int*, const Int*, T*, const Int*, R*, T*, const Int*,
+                              T*, const Int*, T*, const Int*, Int*, size_t, size_t);
+      using CplxFn = void (*)(const char*, const char*, const Int*, const Int*, T*, const Int*, R*, T*, const Int*,
+                              T*, const Int*, T*, const Int*, R*, Int*, size_t, size_t);
+      void* fn = lapack_symbol((pre + "gesvd").c_str());
+      const char job_u = !p.vectors ? 'N' : p.full ? 'A' : 'S', job_vt = p.vectors ? 'A' : 'N';
+      auto call = [&](T* a, R* sv, T* u, T* vt, T* work, Int lwork, R* rwork, Int* info) {
+        const Int M = Int(p.m), N = Int(p.n), LA = Int(p.lda), LU = Int(p.ldu), LV = Int(p.ldvt);
+        if constexpr (cplx)
+          reinterpret_cast<CplxFn>(fn)(&job_u, &job_vt, &M, &N, a, &LA, sv, u, &LU, vt, &LV, work, &lwork, rwork,
+                                       info, 1, 1);
+        else
+          reinterpret_cast<RealFn>(fn)(&job_u, &job_vt, &M, &N, a, &LA, sv, u, &LU, vt, &LV, work, &lwork, info,
+                                       1, 1);
+      };
+      const size_t rs = sizeof(R);
+      for_each_matrix(p, [&](int64_t i) {
+        T* a = reinterpret_cast<T*>(p.a + i * p.stride_a * is);
+        R* sv = reinterpret_cast<R*>(p.s + i * p.n * rs);
+        T* u = p.vectors ? reinterpret_cast<T*>(p.u + i * p.stride_u * is) : nullptr;
+        T* vt = p.vectors ? reinterpret_cast<T*>(p.vt + i * p.stride_vt * is) : nullptr;
+        T dummy_u{}, dummy_vt{};
+        std::vector<R> rwork(size_t(5 * std::max<int64_t>(1, std::min(p.m, p.n))));
+        Int info = 0;
+        T query{};
+        call(a, sv, u ? u : &dummy_u, vt ? vt : &dummy_vt, &query, Int(-1), rwork.data(), &info);
+        std::vector<T> work(size_t(std::max<double>(1.0, double(std::real(query)))));
+        call(a, sv, u ? u : &dummy_u, vt ? vt : &dummy_vt, work.data(), Int(work.size()), rwork.data(), &info);
+        p.info[i] = int32_t(info);
+      });
+      break;
+    }
+  }
+}
+
+template <class Int> void run_int(const LapackPlan& p) {
+  switch (p.dtype) {
+    case DType::Float32: return run<Int, float>(p);
+    case DType::Float64: return run<Int, double>(p);
+    case DType::Complex64: return run<Int, std::complex<float>>(p);
+    case DType::Complex128: return run<Int, std::complex<double>>(p);
+    default: throw InternalError("lapack: unsupported dtype");
+  }
+}
+}  // namespace
+
+void CpuBackend::lapack(const LapackPlan& p) {
+  if (p.batch == 0) return;
+  if (blas().int_bytes == 8) {
+    run_int<int64_t>(p);
+  } else {
+    for (int64_t v : {p.m, p.n, p.nrhs, p.lda, p.ldb})
+      if (v > INT32_MAX) throw ValueError("cunum: this matrix needs an ILP64 LAPACK (set CUNUM_BLAS_LIBRARY)");
+    run_int<int32_t>(p);
+  }
+}
+
+}  // namespace cunum::backend::cpu

@@ -1,0 +1,95 @@
+// The GPU's LAPACK family (Note [Lapack plans]) on cuSOLVER's 64-bit API
+// (Note [CUDA libraries]), on the current stream: workspaces come from the
+// caching pool (device) and the heap (host), and info stays on the device
+// for the caller to read or not (Note [LinAlgError]). One call per matrix of
+// a batch.
+#include <vector>
+
+#include "backend/cuda/cuda_backend.hpp"
+#include "backend/cuda/cuda_libraries.hpp"
+#include "cunum/error.hpp"
+
+namespace cunum::backend::cuda {
+
+namespace {
+cudaDataType cuda_type(DType d) {
+  switch (d) {
+    case DType::Float32: return CUDA_R_32F;
+    case DType::Float64: return CUDA_R_64F;
+    case DType::Complex64: return CUDA_C_32F;
+    case DType::Complex128: return CUDA_C_64F;
+    default: throw InternalError("lapack: unsupported dtype");
+  }
+}
+
+void check(cusolverStatus_t st, const char* what) {
+  if (st == CUSOLVER_STATUS_ALLOC_FAILED) throw OutOfMemoryError(std::string("cuSOLVER ") + what + ": out of memory");
+  if (st != CUSOLVER_STATUS_SUCCESS)
+    throw Error(std::string("cunum: cuSOLVER ") + what + " failed with status " + std::to_string(int(st)));
+}
+}  // namespace
+
+void CudaBackend::lapack(const LapackPlan& p) {
+  if (p.batch == 0) return;
+  const CusolverApi& api = cusolver_api();
+  use_device();
+  CusolverHandle& h = cusolver_handle(device_);
+  std::lock_guard<std::mutex> lock(h.mu);
+  check(api.set_stream(h.handle, stream()), "set_stream");
+  const cudaDataType t = cuda_type(p.dtype);
+  const size_t is = itemsize(p.dtype);
+  size_t dev_bytes = 0, host_bytes = 0;
+  const cublasFillMode_t uplo = p.lower ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
+  if (p.op == LapackOp::Getrf)
+    check(api.getrf_buffer(h.handle, h.params, p.m, p.n, t, p.a, p.lda, t, &dev_bytes, &host_bytes), "getrf");
+  else if (p.op == LapackOp::Potrf)
+    check(api.potrf_buffer(h.handle, h.params, uplo, p.n, t, p.a, p.lda, t, &dev_bytes, &host_bytes), "potrf");
+  const cudaDataType rt = cuda_type(real_dtype(p.dtype));
+  const signed char job_u = !p.vectors ? 'N' : p.full ? 'A' : 'S', job_vt = p.vectors ? 'A' : 'N';
+  if (p.op == LapackOp::Gesvd)
+    check(api.gesvd_buffer(h.handle, h.params, job_u, job_vt, p.m, p.n, t, p.a, p.lda, rt, p.s, t, p.u, p.ldu, t,
+                           p.vt, p.ldvt, t, &dev_bytes, &host_bytes),
+          "gesvd");
+  // The workspace goes back to the pool after the calls are queued: the pool
+  // reuses it only for later work of this stream (memory_pool.hpp).
+  void* dev = dev_bytes ? allocate(dev_bytes) : nullptr;
+  std::vector<char> host(host_bytes);
+  try {
+    const int64_t k = std::min(p.m, p.n);
+    for (int64_t i = 0; i < p.batch; ++i) {
+      char* a = p.a + i * p.stride_a * int64_t(is);
+      int* info = reinterpret_cast<int*>(p.info + i);
+      switch (p.op) {
+        case LapackOp::Getrf:
+          check(api.getrf(h.handle, h.params, p.m, p.n, t, a, p.lda, p.ipiv + i * k, t, dev, dev_bytes,
+                          host.data(), host_bytes, info),
+                "getrf");
+          break;
+        case LapackOp::Getrs:
+          check(api.getrs(h.handle, h.params, CUBLAS_OP_N, p.n, p.nrhs, t, a, p.lda, p.ipiv + i * p.n, t,
+                          p.b + i * p.stride_b * int64_t(is), p.ldb, info),
+                "getrs");
+          break;
+        case LapackOp::Potrf:
+          check(api.potrf(h.handle, h.params, uplo, p.n, t, a, p.lda, t, dev, dev_bytes, host.data(), host_bytes,
+                          info),
+                "potrf");
+          break;
+        case LapackOp::Gesvd:
+          check(api.gesvd(h.handle, h.params, job_u, job_vt, p.m, p.n, t, a, p.lda, rt,
+                          p.s + i * p.n * int64_t(itemsize(real_dtype(p.dtype))), t,
+                          p.vectors ? p.u + i * p.stride_u * int64_t(is) : nullptr, p.ldu, t,
+                          p.vectors ? p.vt + i * p.stride_vt * int64_t(is) : nullptr, p.ldvt, t, dev, dev_bytes,
+                          host.data(), host_bytes, info),
+                "gesvd");
+          break;
+      }
+    }
+  } catch (...) {
+    if (dev) deallocate(dev, dev_bytes);
+    throw;
+  }
+  if (dev) deallocate(dev, dev_bytes);
+}
+
+}  // namespace cunum::backend::cuda
