@@ -42,7 +42,8 @@ from ._routines.manipulation import (atleast_1d, atleast_2d, atleast_3d, broadca
 # C++ reduction table), amax, amin
 from ._routines.reductions import *  # noqa: F401,F403
 from ._routines.statistics import mean
-from ._routines.linalg import (dot, inner, kron, matmul, matvec, outer, tensordot, vdot, vecdot, vecmat)
+from ._routines.linalg import (dot, einsum, einsum_path, inner, kron, matmul, matvec, outer, tensordot, vdot,
+                               vecdot, vecmat)
 from . import linalg
 from . import _ufunc  # noqa: F401  (attaches ufunc.reduce)
 from . import cuda

@@ -10,6 +10,7 @@
 #include "args.hpp"
 #include "backend/cpu/blas.hpp"
 #include "bindings.hpp"
+#include "convert.hpp"
 #include "cunum/error.hpp"
 #include "cunum/linalg.hpp"
 
@@ -78,6 +79,22 @@ void bind_linalg(nb::module_& m) {
   m.def("_kron", [](const ndarray& a, const ndarray& b) { return kron(a, b); });
   m.def("_matrix_power", [](const ndarray& a, int64_t n) { return matrix_power(a, n); });
 
+  m.def("_einsum", [](const std::string& subscripts, const std::vector<ndarray>& ops, nb::handle out,
+                      nb::handle dtype, nb::handle casting, const std::string& optimize) {
+    return einsum(subscripts, ops, product_options(out, dtype, casting), optimize);
+  }, nb::arg(), nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg().none(), nb::arg());
+  m.def("_einsum_path", [](const std::string& subscripts, const std::vector<Shape>& shapes,
+                           const std::string& optimize) {
+    auto [path, report] = einsum_path(subscripts, shapes, optimize);
+    nb::list l;
+    l.append("einsum_path");
+    for (const auto& step : path) {
+      nb::list t;
+      for (int64_t i : step) t.append(i);
+      l.append(nb::tuple(t));
+    }
+    return nb::make_tuple(l, report);
+  });
   m.def("_multi_dot", [](const std::vector<ndarray>& arrays, nb::handle out) {
     return linalg::multi_dot(arrays, opt_out(out));
   }, nb::arg(), nb::arg().none());

@@ -15,6 +15,7 @@
 // complex. float32 is computed in float32 (CuPy's choice: NumPy computes it
 // in float64 and rounds the result), so results agree to float32's
 // precision, not bit for bit.
+#include <limits>
 #include <string>
 
 #include "core/assign.hpp"
@@ -174,7 +175,8 @@ std::pair<ndarray, ndarray> lu_parts(const ndarray& a, DType dt) {
 ndarray det(const ndarray& a) {
   const DType dt = linalg_dtype(a.dtype());
   auto [sign, diag] = lu_parts(a, dt);
-  return multiply(sign, prod(diag, -1));
+  // + 0.0 turns -0.0 into +0.0: NumPy's det of a singular matrix is +0.
+  return add(multiply(sign, prod(diag, -1)), Scalar(0.0));
 }
 
 std::pair<ndarray, ndarray> slogdet(const ndarray& a) {
@@ -187,7 +189,9 @@ std::pair<ndarray, ndarray> slogdet(const ndarray& a) {
     phase = divide(diag, where(equal(ad, Scalar(0)), Scalar(1.0), ad));
   else
     phase = cunum::sign(diag);
-  return {multiply(sign, prod(phase, -1)), logdet};
+  // A singular matrix has sign exactly 0 (NumPy's, whatever the zeros' signs).
+  const ndarray sg = multiply(sign, prod(phase, -1));
+  return {where(equal(logdet, Scalar(-std::numeric_limits<double>::infinity())), Scalar(0.0), sg).astype(dt), logdet};
 }
 
 ndarray cholesky(const ndarray& a, bool upper) {
@@ -208,13 +212,11 @@ ndarray cholesky(const ndarray& a, bool upper) {
     p.lda = n;
     p.stride_a = n * n;
     p.info = reinterpret_cast<int32_t*>(info.data());
-    p.lower = true;
+    p.lower = !upper;  // NumPy's upper=True factors the upper triangle
     backend::get(a.device()).lapack(p);
     raise_if(info, "Matrix is not positive definite");
   }
-  const ndarray l = tril(matrix_transpose(c));
-  if (!upper) return l;
-  return matrix_transpose(is_complex(dt) ? conjugate(l) : l);
+  return upper ? triu(matrix_transpose(c)) : tril(matrix_transpose(c));
 }
 
 }  // namespace cunum::linalg

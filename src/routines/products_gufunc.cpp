@@ -210,7 +210,8 @@ ndarray vecdot(const ndarray& a0, const ndarray& b0, int64_t axis, const Product
   static const Gufunc g{"vecdot", "(n),(n)->()"};
   require_dims(g, 0, a0, 1);
   require_dims(g, 1, b0, 1);
-  const ndarray a = moveaxis(a0, {axis}, {-1}), b = moveaxis(b0, {axis}, {-1});
+  const ndarray a = moveaxis(a0, {normalize_axis(axis, a0.ndim())}, {-1});
+  const ndarray b = moveaxis(b0, {normalize_axis(axis, b0.ndim())}, {-1});
   const int64_t n = a.shape()[a.ndim() - 1];
   if (b.shape()[b.ndim() - 1] != n) core_mismatch(g, "Input", 1, 0, b.shape()[b.ndim() - 1], n);
   const Shape batch = broadcast_batch(g, a, 1, b, 1, o.out, {});

@@ -199,7 +199,7 @@ def test_vecdot_matvec_vecmat(dtype):
     v = make_data((6,), dtype, rng=rng)
     t = _tol(dtype, 6)
     compare(lambda xp, x, y: xp.vecdot(x, y), a, b, **t)
-    compare(lambda xp, x, y: xp.vecdot(x, y, axis=0), b.T.copy(), b.T.copy(), **t)
+    compare(lambda xp, x, y: xp.vecdot(x, y, axis=0), b.T.copy(), a[0].T.copy(), **t)
     compare(lambda xp, x, y: xp.matvec(x, y), a, v, **t)
     compare(lambda xp, x, y: xp.vecmat(x, y), make_data((3,), dtype, rng=rng), b, **t)
     compare(lambda xp, x, y: xp.vecmat(x, y), v, a.swapaxes(-1, -2), **t)
@@ -234,7 +234,7 @@ def test_dot_out_and_errors():
     a, b = make_data((3, 4), numpy.float64, rng=rng), make_data((4, 5), numpy.float64, rng=rng)
     compare(lambda xp, x, y, o: xp.dot(x, y, out=o), a, b, numpy.zeros((3, 5)), **_tol(numpy.float64, 4))
     assert_raises_like(lambda xp, x, y, o: xp.dot(x, y, out=o), a, b, numpy.zeros((3, 5), numpy.float32))
-    assert_raises_like(lambda xp, x, y, o: xp.dot(x, y, out=o), a, b, numpy.zeros((3, 5), order="F"))
+    assert_raises_like(lambda xp, x, y, o: xp.dot(x, y, out=xp.asfortranarray(o)), a, b, numpy.zeros((3, 5)))
     assert_raises_like(lambda xp, x, y: xp.dot(x, y), a, a)
     assert_raises_like(lambda xp, x, y: xp.dot(x, y), a, make_data((5,), numpy.float64, rng=rng))
 

@@ -80,7 +80,7 @@ class _ProductGufunc:
                 raise TypeError(f"{self.__name__}: axis can only be used with a single shared core dimension, "
                                 f"not with the {self._ndistinct} distinct ones implied by signature "
                                 f"{self.signature}.")
-            axes = [(axis,), (axis,)]
+            return self._core(x1, x2, out, dtype, casting, axis)
         if axes is None:
             return self._core(x1, x2, out, dtype, casting)
         cores = self._cores(x1, x2)
@@ -115,7 +115,8 @@ matmul = _ProductGufunc(
     "matmul", "(n?,k),(k,m?)->(n?,m?)", _core._matmul, _matmul_cores, 3,
     "Matrix product of two arrays, batched and broadcast over the leading dimensions (NumPy's matmul).")
 vecdot = _ProductGufunc(
-    "vecdot", "(n),(n)->()", lambda a, b, out, dtype, casting: _core._vecdot(a, b, -1, out, dtype, casting),
+    "vecdot", "(n),(n)->()",
+    lambda a, b, out, dtype, casting, axis=-1: _core._vecdot(a, b, operator.index(axis), out, dtype, casting),
     lambda a, b: (1, 1, 0), 1, "Vector dot product conj(x1) . x2 along the last axis (NumPy's vecdot).")
 matvec = _ProductGufunc(
     "matvec", "(m,n),(n)->(m)", _core._matvec, lambda a, b: (2, 1, 1), 2,
@@ -169,3 +170,62 @@ def matrix_power(a, n):
     except TypeError as e:
         raise TypeError("exponent must be an integer") from e
     return _core._matrix_power(_a(a), n)
+
+
+def _sublist_subscripts(args):
+    """NumPy's interleaved form einsum(op0, sublist0, op1, sublist1, ..., [sublistout])."""
+    ops, parts = [], []
+
+    def term(sub):
+        s = ""
+        for x in sub:
+            if x is Ellipsis:
+                s += "..."
+            else:
+                x = operator.index(x)
+                if not 0 <= x < 52:
+                    raise ValueError("subscript is not within the valid range [0, 52)")
+                s += chr(ord("a") + x) if x < 26 else chr(ord("A") + x - 26)
+        return s
+    args = list(args)
+    while len(args) >= 2:
+        ops.append(args.pop(0))
+        parts.append(term(args.pop(0)))
+    subscripts = ",".join(parts)
+    if args:
+        subscripts += "->" + term(args[0])
+    return subscripts, ops
+
+
+def _optimize_name(optimize):
+    if optimize is False or optimize is None:
+        return "none"
+    if optimize is True or optimize in ("greedy", "optimal"):
+        return "greedy"
+    if isinstance(optimize, (list, tuple)) and optimize and optimize[0] == "einsum_path":
+        return "greedy"  # an explicit path: cunum contracts in its own greedy order (the same result)
+    raise TypeError("Did not understand the path: %s" % (optimize,))
+
+
+def einsum(*operands, out=None, dtype=None, order="K", casting="safe", optimize=False):
+    """NumPy's einsum; each pairwise contraction is one (batched) GEMM
+    (Note [einsum pairwise]). optimize=False contracts left to right."""
+    if not operands:
+        raise ValueError("must specify the einstein sum subscripts string and at least one operand")
+    if isinstance(operands[0], str):
+        subscripts, ops = operands[0], list(operands[1:])
+    else:
+        subscripts, ops = _sublist_subscripts(operands)
+    out = _out1(out)
+    return _core._einsum(subscripts.replace(" ", ""), [_a(x) for x in ops], out, dtype, casting,
+                         _optimize_name(optimize))
+
+
+def einsum_path(*operands, optimize="greedy", einsum_call=False):
+    if isinstance(operands[0], str):
+        subscripts, ops = operands[0], list(operands[1:])
+    else:
+        subscripts, ops = _sublist_subscripts(operands)
+    shapes = [tuple(getattr(x, "shape", None) or _a(x).shape) for x in ops]
+    path, report = _core._einsum_path(subscripts.replace(" ", ""), shapes, _optimize_name(optimize))
+    return path, report
