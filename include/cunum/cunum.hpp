@@ -19,6 +19,7 @@
 #include "reduction.hpp"
 #include "scalar.hpp"
 #include "sorting.hpp"
+#include "linalg.hpp"
 #include "tiling.hpp"
 #include "ufunc.hpp"
 #include "ufuncs.hpp"

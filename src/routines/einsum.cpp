@@ -125,6 +125,34 @@ Parsed parse(const std::string& subscripts, const std::vector<Shape>& shapes) {
   return p;
 }
 
+// NumPy's message for labels whose extents disagree: each operand's shape
+// over the iteration's dims (the output's labels, then the others in
+// alphabetical order), leading newaxes left out.
+std::string mismatch_message(const Parsed& p, const std::vector<Shape>& shapes) {
+  Labels iter = p.output;
+  std::set<int> rest;
+  for (const Labels& in : p.inputs)
+    for (int l : in)
+      if (!std::count(p.output.begin(), p.output.end(), l)) rest.insert(l);
+  iter.insert(iter.end(), rest.begin(), rest.end());
+  std::string m = "operands could not be broadcast together with remapped shapes [original->remapped]: ";
+  for (size_t i = 0; i < shapes.size(); ++i) {
+    std::vector<std::string> dims;
+    for (int l : iter) {
+      const auto at = std::find(p.inputs[i].begin(), p.inputs[i].end(), l);
+      if (at == p.inputs[i].end()) {
+        if (!dims.empty()) dims.push_back("newaxis");
+      } else {
+        dims.push_back(std::to_string(shapes[i][size_t(at - p.inputs[i].begin())]));
+      }
+    }
+    m += shape_str(shapes[i]) + "->(";
+    for (size_t d = 0; d < dims.size(); ++d) m += (d ? "," : "") + dims[d];
+    m += (dims.size() == 1 ? ",) " : ") ");
+  }
+  return m;
+}
+
 // The extent of each label (1 broadcasts), checked across operands.
 std::map<int, int64_t> extents(const Parsed& p, const std::vector<Shape>& shapes) {
   std::map<int, int64_t> ext;
@@ -136,7 +164,7 @@ std::map<int, int64_t> extents(const Parsed& p, const std::vector<Shape>& shapes
       if (it == ext.end() || it->second == 1) {
         ext[l] = v;
       } else if (v != 1 && v != it->second) {
-        throw ValueError("operands could not be broadcast together with remapped shapes");
+        throw ValueError(mismatch_message(p, shapes));
       }
     }
   return ext;

@@ -66,7 +66,11 @@ def test_einsum_sublists_out_dtype():
             rtol=1e-5, atol=1e-4)
     compare(lambda xp, x, y: xp.einsum("ij,jk->ik", x, y, dtype=numpy.float64), a, b, rtol=1e-5, atol=1e-4)
     i = make_data((3, 4), numpy.int32, rng=rng)
-    compare(lambda xp, x, y: xp.einsum("ij,jk->ik", x, y), i, a, rtol=1e-5, atol=1e-4)
+    compare(lambda xp, x, y: xp.einsum("ij,jk->ik", x, y), i, b, rtol=1e-5, atol=1e-4)
+    assert_raises_like(lambda xp, x, y: xp.einsum("ij,jk->ik", x, y), i, a)
+    assert_raises_like(lambda xp, x, y: xp.einsum("ij,jk", x, y), i, a)
+    assert_raises_like(lambda xp, x, y: xp.einsum("bij,bjk->bik", x, y), make_data((2, 3, 4), numpy.float32),
+                       make_data((3, 4, 2), numpy.float32))
 
 
 def test_einsum_errors():

@@ -32,7 +32,7 @@ std::string element(const char* x, GemmOp op, const char* ld) {
 
 std::string gemm_source(const GemmKernel& k) {
   const bool is_bool = k.dtype == DType::Bool;
-  std::string s = "typedef " + std::string(plain_type(k.dtype)) + " T;\n";
+  std::string s = "namespace cunum {}\nusing namespace cunum;\ntypedef " + std::string(plain_type(k.dtype)) + " T;\n";
   s += is_bool ? "typedef bool Acc;\n" : "typedef unsigned long long Acc;\n";
   s += "struct GP { const T* a; const T* b; T* c; long long m, n, k, lda, ldb, ldc, sa, sb, sc, batch;"
        " long long alpha, beta; };\n"
