@@ -24,6 +24,19 @@ $PY -c "import numpy, pytest, nanobind, xdist, hypothesis" 2>/dev/null ||
 
 $PY scripts/check_layers.py
 
+# The CPU backend's BLAS/LAPACK (Note [The CPU BLAS]): under Python it is
+# NumPy's own OpenBLAS; the C++ tests (no Python) are pointed at the same
+# library, or at the system's OpenBLAS where NumPy's wheel has none.
+if [ -z "${CUNUM_BLAS_LIBRARY:-}" ]; then
+  CUNUM_BLAS_LIBRARY=$($PY -c "import glob, os, numpy; d = os.path.dirname(numpy.__file__); \
+l = sorted(glob.glob(os.path.join(d, os.pardir, 'numpy.libs', 'libscipy_openblas*.so*'))); print(l[0] if l else '')")
+  if [ -z "$CUNUM_BLAS_LIBRARY" ] && ! ldconfig -p | grep -q -E "libopenblas|libblas.so.3"; then
+    SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
+    $SUDO apt-get update -qq && $SUDO apt-get install -y -qq libopenblas0
+  fi
+  if [ -n "$CUNUM_BLAS_LIBRARY" ]; then export CUNUM_BLAS_LIBRARY; fi
+fi
+
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
 cmake -S . -B build/test -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCUNUM_PYTHON=ON -DCUNUM_TESTS=ON -DCUNUM_EXAMPLES=ON \
