@@ -106,6 +106,33 @@ struct SvdResult {
 };
 SvdResult svd(const ndarray& a, bool full_matrices = true, bool compute_uv = true, bool hermitian = false);
 ndarray svdvals(const ndarray& a);
+// Eigenvalues (ascending, real) and eigenvectors (columns) of Hermitian
+// matrices, from their lower (or upper) triangle.
+std::pair<ndarray, ndarray> eigh(const ndarray& a, bool lower = true);
+ndarray eigvalsh(const ndarray& a, bool lower = true);
+// mode "reduced", "complete", "r" (q empty) or "raw" (q: NumPy's h, r: tau).
+struct QrResult {
+  ndarray q, r;
+};
+QrResult qr(const ndarray& a, const std::string& mode = "reduced");
+// NumPy's pinv (cutoff rcond * the largest singular value), matrix_rank
+// (tol: absolute; else rtol * the largest singular value, default
+// max(m, n) * eps), cond (p: nullopt/2/-2 from the singular values, else
+// norm(x, p) * norm(inv(x), p), singular -> inf), lstsq (x, residuals, rank,
+// singular values; the residuals' size depends on the rank: one wait for the
+// device), tensorsolve, tensorinv.
+ndarray pinv(const ndarray& a, double rcond = 1e-15, bool hermitian = false);
+ndarray matrix_rank(const ndarray& a, std::optional<double> tol = {}, bool hermitian = false,
+                    std::optional<double> rtol = {});
+ndarray cond(const ndarray& x, const NormOrd& p = {});
+struct LstsqResult {
+  ndarray x, residuals;
+  int64_t rank = 0;
+  ndarray s;
+};
+LstsqResult lstsq(const ndarray& a, const ndarray& b, std::optional<double> rcond = {});
+ndarray tensorsolve(const ndarray& a, const ndarray& b, const std::optional<std::vector<int64_t>>& axes = {});
+ndarray tensorinv(const ndarray& a, int64_t ind = 2);
 
 }  // namespace linalg
 }  // namespace cunum

@@ -121,6 +121,29 @@ void bind_linalg(nb::module_& m) {
     return nb::make_tuple(uv ? nb::cast(r.u) : nb::none(), r.s, uv ? nb::cast(r.vh) : nb::none());
   });
   m.def("_svdvals", [](const ndarray& a) { return linalg::svdvals(a); });
+  m.def("_eigh", [](const ndarray& a, bool lower, bool vectors) {
+    if (!vectors) return nb::make_tuple(linalg::eigvalsh(a, lower), nb::none());
+    auto [w, v] = linalg::eigh(a, lower);
+    return nb::make_tuple(w, v);
+  });
+  m.def("_qr", [](const ndarray& a, const std::string& mode) {
+    linalg::QrResult r = linalg::qr(a, mode);
+    return nb::make_tuple(r.q.valid() ? nb::cast(r.q) : nb::none(), r.r);
+  });
+  m.def("_pinv", [](const ndarray& a, double rcond, bool herm) { return linalg::pinv(a, rcond, herm); });
+  m.def("_matrix_rank", [](const ndarray& a, std::optional<double> tol, bool herm, std::optional<double> rtol) {
+    return linalg::matrix_rank(a, tol, herm, rtol);
+  }, nb::arg(), nb::arg().none(), nb::arg(), nb::arg().none());
+  m.def("_cond", [](const ndarray& x, nb::handle p) { return linalg::cond(x, norm_ord(p)); }, nb::arg(),
+        nb::arg().none());
+  m.def("_lstsq", [](const ndarray& a, const ndarray& b, std::optional<double> rcond) {
+    linalg::LstsqResult r = linalg::lstsq(a, b, rcond);
+    return nb::make_tuple(r.x, r.residuals, r.rank, r.s);
+  }, nb::arg(), nb::arg(), nb::arg().none());
+  m.def("_tensorsolve", [](const ndarray& a, const ndarray& b, nb::handle axes) {
+    return linalg::tensorsolve(a, b, opt_axes(axes));
+  }, nb::arg(), nb::arg(), nb::arg().none());
+  m.def("_tensorinv", [](const ndarray& a, int64_t ind) { return linalg::tensorinv(a, ind); });
 }
 
 }  // namespace cunum::py

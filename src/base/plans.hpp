@@ -309,9 +309,17 @@ struct GemmPlan {
 //          (full: all m) columns of U into u (ldu, stride_u) and V^H (n x n)
 //          into vt (ldvt, stride_vt). `a` is destroyed; info > 0: no
 //          convergence.
+//   Syevd: the eigenvalues of each Hermitian n x n matrix (its lower or
+//          upper triangle) into `s` (real, ascending, n per matrix), with
+//          `vectors` the orthonormal eigenvectors into a's columns.
+//   Geqrf: the QR factorization of each m x n matrix: R in a's upper
+//          triangle, the Householder reflectors below it and in `tau`
+//          (min(m, n) per matrix, the dtype).
+//   Orgqr: the first n columns (m >= n >= k) of Q from k reflectors of a
+//          and tau (Geqrf's), into a.
 // `info` has one int32 per matrix in the backend's memory, never read by the
 // backend: the caller decides whether to wait for it (Note [LinAlgError]).
-enum class LapackOp : uint8_t { Getrf, Getrs, Potrf, Gesvd };
+enum class LapackOp : uint8_t { Getrf, Getrs, Potrf, Gesvd, Syevd, Geqrf, Orgqr };
 
 struct LapackPlan {
   LapackOp op = LapackOp::Getrf;
@@ -329,7 +337,9 @@ struct LapackPlan {
   int64_t ldu = 1, stride_u = 0;
   char* vt = nullptr;
   int64_t ldvt = 1, stride_vt = 0;
-  bool vectors = false, full = false;  // Gesvd
+  bool vectors = false, full = false;  // Gesvd (vectors: Syevd too)
+  char* tau = nullptr;      // Geqrf, Orgqr: min(m, n) (Orgqr: k) per matrix
+  int64_t k = 0;            // Orgqr: the reflectors
 };
 
 }  // namespace cunum::backend

@@ -21,6 +21,8 @@ struct Factors {
   ndarray info;  // (count(batch),) int32
 };
 Factors lu_factor(const ndarray& a, const Shape& batch, DType dt);
+// solve(a, b); with check false a singular matrix gives infs and NaNs.
+ndarray solve_impl(const ndarray& a, const ndarray& b, bool check);
 // LinAlgError(message) when any info is positive (one wait for the device).
 void raise_if(const ndarray& info, const char* message);
 

@@ -215,3 +215,96 @@ def test_svd_int_input():
     a = make_data((4, 3), numpy.int64, rng=make_rng(10))
     compare(lambda xp, x: xp.linalg.svdvals(x), a, rtol=1e-12, atol=1e-12)
     assert_raises_like(lambda xp, x: xp.linalg.svd(x), numpy.ones(3))
+
+
+def _herm(shape, dtype, rng):
+    a = make_data(shape, dtype, kind="unit", rng=rng)
+    return ((a + numpy.conj(numpy.swapaxes(a, -1, -2))) / 2).astype(dtype)
+
+
+@pytest.mark.parametrize("dtype", dtype_params([numpy.float32, numpy.float64, numpy.complex64, numpy.complex128,
+                                                numpy.int64]))
+@pytest.mark.parametrize("shape", [(4, 4), (2, 3, 3), (1, 1), (0, 0)])
+@pytest.mark.parametrize("uplo", ["L", "U"])
+def test_eigh_eigvalsh(dtype, shape, uplo):
+    rng = make_rng(11)
+    a = _herm(shape, dtype, rng) if numpy.dtype(dtype).kind != "i" else (
+        make_data(shape, dtype, rng=rng) + numpy.swapaxes(make_data(shape, dtype, rng=rng), -1, -2)).astype(dtype)
+    if numpy.dtype(dtype).kind != "i":
+        a = numpy.tril(a) + numpy.triu(make_data(shape, dtype, rng=rng), 1) if uplo == "L" else (
+            numpy.triu(a) + numpy.tril(make_data(shape, dtype, rng=rng), -1))  # the other triangle is ignored
+        a = a.astype(dtype)
+    compare(lambda xp, x: xp.linalg.eigvalsh(x, UPLO=uplo), a, **_tol(dtype))
+    w, v = cn.linalg.eigh(cn.asarray(a), UPLO=uplo)
+    nw, nv = numpy.linalg.eigh(a, UPLO=uplo)
+    assert_same(nw, w, **_tol(dtype))
+    assert v.shape == nv.shape and v.dtype == nv.dtype
+    vv = cn.asnumpy(v)
+    full = numpy.tril(a) + numpy.conj(numpy.swapaxes(numpy.tril(a, -1), -1, -2)) if uplo == "L" else (
+        numpy.triu(a) + numpy.conj(numpy.swapaxes(numpy.triu(a, 1), -1, -2)))
+    rec = (vv * cn.asnumpy(w)[..., None, :]) @ numpy.conj(numpy.swapaxes(vv, -1, -2))
+    assert numpy.allclose(rec, full, atol=_tol(dtype)["atol"] * 10)
+
+
+@pytest.mark.parametrize("dtype", dtype_params([numpy.float32, numpy.float64, numpy.complex64, numpy.complex128]))
+@pytest.mark.parametrize("shape", [(5, 3), (3, 5), (4, 4), (2, 5, 3), (2, 3, 5)])
+@pytest.mark.parametrize("mode", ["reduced", "complete", "r", "raw"])
+def test_qr(dtype, shape, mode):
+    a = make_data(shape, dtype, rng=make_rng(12))
+    if mode == "raw":
+        if len(shape) > 2:
+            return  # NumPy's raw mode takes one matrix only
+        compare(lambda xp, x: xp.linalg.qr(x, mode="raw"), a, **_tol(dtype))
+        return
+    if mode == "r":
+        compare(lambda xp, x: xp.linalg.qr(x, mode="r"), a, **_tol(dtype))
+        return
+    compare(lambda xp, x: tuple(xp.linalg.qr(x, mode=mode)), a, **_tol(dtype))
+
+
+def test_qr_errors():
+    assert_raises_like(lambda xp, x: xp.linalg.qr(x, mode="bad"), numpy.ones((3, 3)))
+    assert_raises_like(lambda xp, x: xp.linalg.qr(x), numpy.ones(3))
+
+
+@pytest.mark.parametrize("dtype", dtype_params([numpy.float32, numpy.float64, numpy.complex128, numpy.int64]))
+@pytest.mark.parametrize("shape", [(5, 3), (3, 5), (2, 4, 4)])
+def test_pinv_matrix_rank_cond(dtype, shape):
+    a = make_data(shape, dtype, rng=make_rng(13))
+    compare(lambda xp, x: xp.linalg.pinv(x), a, **_tol(dtype))
+    compare(lambda xp, x: xp.linalg.matrix_rank(x), a)
+    compare(lambda xp, x: xp.linalg.cond(x), a, **_tol(dtype))
+    low = (make_data(shape[:-1] + (1,), dtype, rng=make_rng(14)) * make_data(shape[:-2] + (1, shape[-1]), dtype,
+                                                                             rng=make_rng(15))).astype(dtype)
+    compare(lambda xp, x: xp.linalg.matrix_rank(x), low)
+    compare(lambda xp, x: xp.linalg.matrix_rank(x, tol=0.5), a)
+    if shape[-1] == shape[-2]:
+        for p in [1, -1, numpy.inf, -numpy.inf, "fro", 2, -2]:
+            compare(lambda xp, x: xp.linalg.cond(x, p), a, **_tol(dtype))
+
+
+def test_cond_singular_and_rank_of_vectors():
+    compare(lambda xp, x: xp.linalg.cond(x, 1), numpy.array([[1.0, 2.0], [2.0, 4.0]]))
+    compare(lambda xp, x: xp.linalg.matrix_rank(x), numpy.zeros(3))
+    compare(lambda xp, x: xp.linalg.matrix_rank(x), numpy.array([0.0, 1.0]))
+
+
+@pytest.mark.parametrize("dtype", dtype_params([numpy.float32, numpy.float64, numpy.complex128]))
+@pytest.mark.parametrize("shapes", [((6, 3), (6,)), ((6, 3), (6, 2)), ((3, 6), (3,)), ((4, 4), (4, 2))])
+def test_lstsq(dtype, shapes):
+    rng = make_rng(16)
+    a, b = make_data(shapes[0], dtype, rng=rng), make_data(shapes[1], dtype, rng=rng)
+    compare(lambda xp, x, y: xp.linalg.lstsq(x, y), a, b, **_tol(dtype))
+    assert_raises_like(lambda xp, x, y: xp.linalg.lstsq(x, y), a, make_data((shapes[0][0] + 1,), dtype, rng=rng))
+
+
+def test_tensorsolve_tensorinv():
+    rng = make_rng(17)
+    a = numpy.eye(24).reshape(6, 4, 2, 3, 4) * 3 + make_data((6, 4, 2, 3, 4), numpy.float64, kind="unit", rng=rng) / 10
+    b = make_data((6, 4), numpy.float64, rng=rng)
+    compare(lambda xp, x, y: xp.linalg.tensorsolve(x, y), a, b, rtol=1e-10, atol=1e-10)
+    a2 = numpy.eye(24).reshape(4, 6, 8, 3) * 3 + make_data((4, 6, 8, 3), numpy.float64, kind="unit", rng=rng) / 10
+    compare(lambda xp, x: xp.linalg.tensorinv(x, ind=2), a2, rtol=1e-10, atol=1e-10)
+    a3 = numpy.eye(24).reshape(24, 8, 3) * 3 + make_data((24, 8, 3), numpy.float64, kind="unit", rng=rng) / 10
+    compare(lambda xp, x: xp.linalg.tensorinv(x, ind=1), a3, rtol=1e-10, atol=1e-10)
+    assert_raises_like(lambda xp, x: xp.linalg.tensorinv(x, ind=0), a3)

@@ -19,7 +19,12 @@ SVDResult = _collections.namedtuple("SVDResult", ["U", "S", "Vh"])
 
 __all__ = ["LinAlgError", "matmul", "matrix_power", "tensordot", "vecdot", "matrix_transpose", "diagonal",
            "outer", "cross", "multi_dot", "vector_norm", "matrix_norm", "norm", "inv", "solve", "det",
-           "slogdet", "cholesky", "svd", "svdvals"]
+           "slogdet", "cholesky", "svd", "svdvals", "eigh", "eigvalsh", "qr", "pinv", "matrix_rank", "cond",
+           "lstsq", "tensorsolve", "tensorinv"]
+
+EighResult = _collections.namedtuple("EighResult", ["eigenvalues", "eigenvectors"])
+QRResult = _collections.namedtuple("QRResult", ["Q", "R"])
+_NoValue = object()
 
 
 def __getattr__(name):
@@ -102,3 +107,79 @@ def svd(a, full_matrices=True, compute_uv=True, hermitian=False):
 
 def svdvals(x, /):
     return _core._svdvals(_a(x))
+
+
+def _uplo(UPLO):
+    u = str(UPLO).upper()
+    if u not in ("L", "U"):
+        raise ValueError("UPLO argument must be 'L' or 'U'")
+    return u == "L"
+
+
+def eigh(a, UPLO="L"):
+    w, v = _core._eigh(_a(a), _uplo(UPLO), True)
+    return EighResult(w, v)
+
+
+def eigvalsh(a, UPLO="L"):
+    return _core._eigh(_a(a), _uplo(UPLO), False)[0]
+
+
+def qr(a, mode="reduced"):
+    q, r = _core._qr(_a(a), str(mode))
+    if mode == "r":
+        return r
+    if mode == "raw":
+        return q, r
+    return QRResult(q, r)
+
+
+def _real_scalar(x, name):
+    try:
+        return float(x)
+    except TypeError:
+        raise TypeError(f"cunum: {name} must be a real number (an array of {name} is not supported)") from None
+
+
+def pinv(a, rcond=None, hermitian=False, *, rtol=_NoValue):
+    a = _a(a)
+    if rcond is None:
+        if rtol is _NoValue:
+            rcond = 1e-15
+        elif rtol is None:
+            import numpy
+            rcond = max(a.shape[-2:]) * numpy.finfo(numpy.result_type(a.dtype, numpy.float64)
+                                                    if a.dtype.kind not in "fc" else a.dtype).eps
+        else:
+            rcond = rtol
+    elif rtol is not _NoValue:
+        raise ValueError("`rtol` and `rcond` can't be both set.")
+    return _core._pinv(a, _real_scalar(rcond, "rcond"), bool(hermitian))
+
+
+def matrix_rank(A, tol=None, hermitian=False, *, rtol=None):
+    A = _a(A)
+    r = _core._matrix_rank(A, None if tol is None else _real_scalar(tol, "tol"), bool(hermitian),
+                           None if rtol is None else _real_scalar(rtol, "rtol"))
+    return int(r) if A.ndim < 2 else r  # NumPy's Python int for a vector (one wait)
+
+
+def cond(x, p=None):
+    return _core._cond(_a(x), _ord(p))
+
+
+def lstsq(a, b, rcond=None):
+    """NumPy's lstsq on the SVD. The number of residuals depends on the rank,
+    so the call waits for the device once; the rank is a 0-d int32 array
+    (NumPy's is an int32 scalar; CuPy's a 0-d array)."""
+    from .._routines.creation import asarray
+    x, res, rank, s = _core._lstsq(_a(a), _a(b), None if rcond is None else _real_scalar(rcond, "rcond"))
+    return x, res, asarray(rank, dtype="int32", device=x.device), s
+
+
+def tensorsolve(a, b, axes=None):
+    return _core._tensorsolve(_a(a), _a(b), axes)
+
+
+def tensorinv(a, ind=2):
+    return _core._tensorinv(_a(a), _operator.index(ind))

@@ -116,6 +116,68 @@ template <class Int, class T> void run(const LapackPlan& p) {
       });
       break;
     }
+    case LapackOp::Syevd: {
+      // ?syevd / ?heevd, workspace sizes queried first.
+      using R = decltype(std::abs(T()));
+      constexpr bool cplx = !std::is_same_v<R, T>;
+      using RealFn = void (*)(const char*, const char*, const Int*, T*, const Int*, R*, T*, const Int*, Int*,
+                              const Int*, Int*, size_t, size_t);
+      using CplxFn = void (*)(const char*, const char*, const Int*, T*, const Int*, R*, T*, const Int*, R*,
+                              const Int*, Int*, const Int*, Int*, size_t, size_t);
+      void* fn = lapack_symbol((pre + (cplx ? "heevd" : "syevd")).c_str());
+      const char jobz = p.vectors ? 'V' : 'N', uplo = p.lower ? 'L' : 'U';
+      for_each_matrix(p, [&](int64_t i) {
+        T* a = reinterpret_cast<T*>(p.a + i * p.stride_a * is);
+        R* w = reinterpret_cast<R*>(p.s + i * p.n * int64_t(sizeof(R)));
+        const Int N = Int(p.n), LD = Int(p.lda);
+        Int info = 0, liwork = -1, iq = 0;
+        T wq{};
+        R rq{};
+        Int lwork = -1, lrwork = -1;
+        if constexpr (cplx)
+          reinterpret_cast<CplxFn>(fn)(&jobz, &uplo, &N, a, &LD, w, &wq, &lwork, &rq, &lrwork, &iq, &liwork, &info,
+                                       1, 1);
+        else
+          reinterpret_cast<RealFn>(fn)(&jobz, &uplo, &N, a, &LD, w, &wq, &lwork, &iq, &liwork, &info, 1, 1);
+        std::vector<T> work(size_t(std::max<double>(1.0, double(std::real(wq)))));
+        std::vector<R> rwork(size_t(std::max<double>(1.0, double(rq))));
+        std::vector<Int> iwork(size_t(std::max<Int>(1, iq)));
+        lwork = Int(work.size()), lrwork = Int(rwork.size()), liwork = Int(iwork.size());
+        if constexpr (cplx)
+          reinterpret_cast<CplxFn>(fn)(&jobz, &uplo, &N, a, &LD, w, work.data(), &lwork, rwork.data(), &lrwork,
+                                       iwork.data(), &liwork, &info, 1, 1);
+        else
+          reinterpret_cast<RealFn>(fn)(&jobz, &uplo, &N, a, &LD, w, work.data(), &lwork, iwork.data(), &liwork,
+                                       &info, 1, 1);
+        p.info[i] = int32_t(info);
+      });
+      break;
+    }
+    case LapackOp::Geqrf:
+    case LapackOp::Orgqr: {
+      using R = decltype(std::abs(T()));
+      constexpr bool cplx = !std::is_same_v<R, T>;
+      const bool qr = p.op == LapackOp::Geqrf;
+      using GeqrfFn = void (*)(const Int*, const Int*, T*, const Int*, T*, T*, const Int*, Int*);
+      using OrgqrFn = void (*)(const Int*, const Int*, const Int*, T*, const Int*, const T*, T*, const Int*, Int*);
+      void* fn = lapack_symbol((pre + (qr ? "geqrf" : cplx ? "ungqr" : "orgqr")).c_str());
+      const int64_t ntau = qr ? std::min(p.m, p.n) : p.k;
+      for_each_matrix(p, [&](int64_t i) {
+        T* a = reinterpret_cast<T*>(p.a + i * p.stride_a * is);
+        T* tau = reinterpret_cast<T*>(p.tau + i * ntau * int64_t(is));
+        const Int M = Int(p.m), N = Int(p.n), K = Int(p.k), LD = Int(p.lda);
+        Int info = 0, lwork = -1;
+        T wq{};
+        if (qr) reinterpret_cast<GeqrfFn>(fn)(&M, &N, a, &LD, tau, &wq, &lwork, &info);
+        else reinterpret_cast<OrgqrFn>(fn)(&M, &N, &K, a, &LD, tau, &wq, &lwork, &info);
+        std::vector<T> work(size_t(std::max<double>(1.0, double(std::real(wq)))));
+        lwork = Int(work.size());
+        if (qr) reinterpret_cast<GeqrfFn>(fn)(&M, &N, a, &LD, tau, work.data(), &lwork, &info);
+        else reinterpret_cast<OrgqrFn>(fn)(&M, &N, &K, a, &LD, tau, work.data(), &lwork, &info);
+        p.info[i] = int32_t(info);
+      });
+      break;
+    }
   }
 }
 

@@ -20,6 +20,7 @@
 #include <cstdlib>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <unordered_map>
 
 #include "backend/cuda/cuda_check.hpp"
@@ -141,6 +142,17 @@ const CusolverApi& cusolver_api() {
       a.potrf = reinterpret_cast<decltype(a.potrf)>(sym("cusolverDnXpotrf"));
       a.gesvd_buffer = reinterpret_cast<decltype(a.gesvd_buffer)>(sym("cusolverDnXgesvd_bufferSize"));
       a.gesvd = reinterpret_cast<decltype(a.gesvd)>(sym("cusolverDnXgesvd"));
+      a.syevd_buffer = reinterpret_cast<decltype(a.syevd_buffer)>(sym("cusolverDnXsyevd_bufferSize"));
+      a.syevd = reinterpret_cast<decltype(a.syevd)>(sym("cusolverDnXsyevd"));
+      a.geqrf_buffer = reinterpret_cast<decltype(a.geqrf_buffer)>(sym("cusolverDnXgeqrf_bufferSize"));
+      a.geqrf = reinterpret_cast<decltype(a.geqrf)>(sym("cusolverDnXgeqrf"));
+      const char* const orgqr_names[4] = {"cusolverDnSorgqr", "cusolverDnDorgqr", "cusolverDnCungqr",
+                                          "cusolverDnZungqr"};
+      for (int t = 0; t < 4; ++t) {
+        a.orgqr[t] = reinterpret_cast<std::remove_reference_t<decltype(a.orgqr[0])>>(sym(orgqr_names[t]));
+        a.orgqr_buffer[t] = reinterpret_cast<std::remove_reference_t<decltype(a.orgqr_buffer[0])>>(
+            sym((std::string(orgqr_names[t]) + "_bufferSize").c_str()));
+      }
       api = a;
     } catch (const Error& e) {
       error = e.what();

@@ -50,6 +50,20 @@ void CudaBackend::lapack(const LapackPlan& p) {
     check(api.gesvd_buffer(h.handle, h.params, job_u, job_vt, p.m, p.n, t, p.a, p.lda, rt, p.s, t, p.u, p.ldu, t,
                            p.vt, p.ldvt, t, &dev_bytes, &host_bytes),
           "gesvd");
+  const cusolverEigMode_t jobz = p.vectors ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
+  const int ti = p.dtype == DType::Float32 ? 0 : p.dtype == DType::Float64 ? 1 : p.dtype == DType::Complex64 ? 2 : 3;
+  if (p.op == LapackOp::Syevd)
+    check(api.syevd_buffer(h.handle, h.params, jobz, uplo, p.n, t, p.a, p.lda, rt, p.s, t, &dev_bytes, &host_bytes),
+          "syevd");
+  if (p.op == LapackOp::Geqrf)
+    check(api.geqrf_buffer(h.handle, h.params, p.m, p.n, t, p.a, p.lda, t, p.tau, t, &dev_bytes, &host_bytes),
+          "geqrf");
+  if (p.op == LapackOp::Orgqr) {
+    if (p.m > INT32_MAX || p.lda > INT32_MAX) throw ValueError("cunum: qr of a matrix this large is not supported by cuSOLVER's orgqr");
+    int lwork = 0;
+    check(api.orgqr_buffer[ti](h.handle, int(p.m), int(p.n), int(p.k), p.a, int(p.lda), p.tau, &lwork), "orgqr");
+    dev_bytes = size_t(lwork) * is;
+  }
   // The workspace goes back to the pool after the calls are queued: the pool
   // reuses it only for later work of this stream (memory_pool.hpp).
   void* dev = dev_bytes ? allocate(dev_bytes) : nullptr;
@@ -82,6 +96,22 @@ void CudaBackend::lapack(const LapackPlan& p) {
                           p.vectors ? p.vt + i * p.stride_vt * int64_t(is) : nullptr, p.ldvt, t, dev, dev_bytes,
                           host.data(), host_bytes, info),
                 "gesvd");
+          break;
+        case LapackOp::Syevd:
+          check(api.syevd(h.handle, h.params, jobz, uplo, p.n, t, a, p.lda, rt,
+                          p.s + i * p.n * int64_t(itemsize(real_dtype(p.dtype))), t, dev, dev_bytes, host.data(),
+                          host_bytes, info),
+                "syevd");
+          break;
+        case LapackOp::Geqrf:
+          check(api.geqrf(h.handle, h.params, p.m, p.n, t, a, p.lda, t, p.tau + i * k * int64_t(is), t, dev,
+                          dev_bytes, host.data(), host_bytes, info),
+                "geqrf");
+          break;
+        case LapackOp::Orgqr:
+          check(api.orgqr[ti](h.handle, int(p.m), int(p.n), int(p.k), a, int(p.lda), p.tau + i * p.k * int64_t(is),
+                              dev, int(dev_bytes / is), info),
+                "orgqr");
           break;
       }
     }
