@@ -110,6 +110,10 @@ ndarray svdvals(const ndarray& a);
 // matrices, from their lower (or upper) triangle.
 std::pair<ndarray, ndarray> eigh(const ndarray& a, bool lower = true);
 ndarray eigvalsh(const ndarray& a, bool lower = true);
+// Eigenvalues and right eigenvectors (columns, unit norm) of general
+// matrices: complex, except for real input whose eigenvalues are all real
+// (NumPy's rule: one wait for the device to decide).
+std::pair<ndarray, ndarray> eig(const ndarray& a, bool vectors = true);
 // mode "reduced", "complete", "r" (q empty) or "raw" (q: NumPy's h, r: tau).
 struct QrResult {
   ndarray q, r;

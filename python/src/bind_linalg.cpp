@@ -126,6 +126,10 @@ void bind_linalg(nb::module_& m) {
     auto [w, v] = linalg::eigh(a, lower);
     return nb::make_tuple(w, v);
   });
+  m.def("_eig", [](const ndarray& a, bool vectors) {
+    auto [w, v] = linalg::eig(a, vectors);
+    return nb::make_tuple(w, vectors ? nb::cast(v) : nb::none());
+  });
   m.def("_qr", [](const ndarray& a, const std::string& mode) {
     linalg::QrResult r = linalg::qr(a, mode);
     return nb::make_tuple(r.q.valid() ? nb::cast(r.q) : nb::none(), r.r);

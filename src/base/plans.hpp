@@ -315,11 +315,16 @@ struct GemmPlan {
 //   Geqrf: the QR factorization of each m x n matrix: R in a's upper
 //          triangle, the Householder reflectors below it and in `tau`
 //          (min(m, n) per matrix, the dtype).
+//   Geev:  the eigenvalues of each general n x n matrix into `s` (always
+//          complex: complex_dtype(dtype), n per matrix), with `vectors` the
+//          right eigenvectors into u (ldu, stride_u; the dtype: for real
+//          input LAPACK's packing, a conjugate pair's real and imaginary
+//          parts in two columns), each of unit norm; `a` is destroyed.
 //   Orgqr: the first n columns (m >= n >= k) of Q from k reflectors of a
 //          and tau (Geqrf's), into a.
 // `info` has one int32 per matrix in the backend's memory, never read by the
 // backend: the caller decides whether to wait for it (Note [LinAlgError]).
-enum class LapackOp : uint8_t { Getrf, Getrs, Potrf, Gesvd, Syevd, Geqrf, Orgqr };
+enum class LapackOp : uint8_t { Getrf, Getrs, Potrf, Gesvd, Syevd, Geqrf, Orgqr, Geev };
 
 struct LapackPlan {
   LapackOp op = LapackOp::Getrf;

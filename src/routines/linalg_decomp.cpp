@@ -9,7 +9,10 @@
 #include "cunum/indexing_routines.hpp"
 #include "cunum/linalg.hpp"
 #include "cunum/manipulation.hpp"
+#include "cunum/reduction.hpp"
+#include "cunum/ufuncs.hpp"
 #include "routines/linalg_internal.hpp"
+#include "routines/products_internal.hpp"
 
 namespace cunum::linalg {
 
@@ -49,6 +52,61 @@ ndarray rows(const ndarray& x, int64_t r) {  // x[..., :r, :]
 
 std::pair<ndarray, ndarray> eigh(const ndarray& a, bool lower) { return eigh_impl(a, lower, true); }
 ndarray eigvalsh(const ndarray& a, bool lower) { return eigh_impl(a, lower, false).first; }
+
+namespace {
+ndarray cols(const ndarray& x, int64_t lo, int64_t hi) {  // x[..., lo:hi]
+  return index(x, {Index::ellipsis(), Slice{lo, hi, std::nullopt}});
+}
+
+// LAPACK's real eigenvectors (a conjugate pair j, j+1 stored as its real
+// part in column j and imaginary part in column j+1) as complex columns:
+// v_j = re + i im, v_{j+1} = re - i im. Column-wise where/shift, any device.
+ndarray unpack_pairs(const ndarray& vr, const ndarray& w) {
+  const int64_t n = vr.shape()[vr.ndim() - 1];
+  const ndarray im = products::insert_axis(w.imag(), w.ndim() - 1);  // (..., 1, n)
+  const ndarray zero = zeros_like(cols(vr, 0, 1));
+  const ndarray next = concatenate({cols(vr, 1, n), zero}, -1);      // column j+1
+  const ndarray prev = concatenate({zero, cols(vr, 0, n - 1)}, -1);  // column j-1
+  const ndarray pos = greater(im, Scalar(0.0)), neg = less(im, Scalar(0.0));
+  const ndarray re = where(neg, prev, vr);
+  const ndarray imv = where(pos, next, where(neg, negative(vr), zero));
+  const DType cdt = complex_dtype(vr.dtype());
+  return add(re.astype(cdt), multiply(imv.astype(cdt), Scalar(0.0, 1.0)));
+}
+}  // namespace
+
+std::pair<ndarray, ndarray> eig(const ndarray& a, bool vectors) {
+  require_square(a);
+  const DType dt = linalg_dtype(a.dtype()), cdt = complex_dtype(dt);
+  const int64_t n = a.shape()[a.ndim() - 1];
+  const Shape batch(a.shape().begin(), a.shape().end() - 2);
+  const int64_t nb = count(batch);
+  ndarray buf = column_major(a, batch, dt);
+  Shape ws = batch;
+  ws.push_back(n);
+  ndarray w = ndarray::allocate(ws, cdt, a.device());
+  ndarray v = vectors ? column_major(a, batch, dt) : ndarray();  // only its shape and layout: overwritten
+  if (nb > 0 && n > 0) {
+    ndarray info = ndarray::allocate({nb}, DType::Int32, a.device());
+    backend::LapackPlan p;
+    p.op = backend::LapackOp::Geev;
+    p.dtype = dt;
+    p.m = p.n = n, p.batch = nb;
+    p.a = buf.data(), p.lda = n, p.stride_a = n * n;
+    p.s = w.data();
+    p.vectors = vectors;
+    if (vectors) p.u = v.data(), p.ldu = n, p.stride_u = n * n;
+    p.info = reinterpret_cast<int32_t*>(info.data());
+    backend::get(a.device()).lapack(p);
+    raise_if(info, "Eigenvalues did not converge");
+  }
+  ndarray vm = vectors ? matrix_transpose(v) : ndarray();
+  if (is_complex(dt)) return {w, vm};
+  // NumPy's rule for real input: real results when every eigenvalue is real
+  // (one wait for the device), else complex ones (pairs unpacked).
+  if (w.size() == 0 || all(equal(w.imag(), Scalar(0.0))).item().is_true()) return {w.real().copy(), vm};
+  return {w, vectors ? unpack_pairs(vm, w) : vm};
+}
 
 QrResult qr(const ndarray& a, const std::string& mode) {
   if (mode != "reduced" && mode != "complete" && mode != "r" && mode != "raw")

@@ -77,3 +77,20 @@ TEST(Linalg, SolveInvDetCholesky) {
   EXPECT_NEAR(sv[0], 4.0, 1e-14);
   EXPECT_NEAR(sv[1], 3.0, 1e-14);
 }
+
+TEST(Linalg, EighQrPinv) {
+  // [[2 1] [1 2]]: eigenvalues 1 and 3.
+  const ndarray a = from_host(std::vector<double>{2, 1, 1, 2}, {2, 2});
+  const std::vector<double> w = host<double>(linalg::eigvalsh(a));
+  EXPECT_NEAR(w[0], 1.0, 1e-14);
+  EXPECT_NEAR(w[1], 3.0, 1e-14);
+  // QR of [[3 0] [4 5]]: |R[0,0]| = 5, Q R = A.
+  const ndarray m = from_host(std::vector<double>{3, 0, 4, 5}, {2, 2});
+  const linalg::QrResult qr = linalg::qr(m);
+  EXPECT_NEAR(std::abs(host<double>(qr.r)[0]), 5.0, 1e-14);
+  const std::vector<double> back = host<double>(matmul(qr.q, qr.r));
+  for (size_t i = 0; i < 4; ++i) EXPECT_NEAR(back[i], (std::vector<double>{3, 0, 4, 5})[i], 1e-13);
+  const std::vector<double> p = host<double>(linalg::pinv(from_host(std::vector<double>{2, 0, 0, 4}, {2, 2})));
+  EXPECT_NEAR(p[0], 0.5, 1e-14);
+  EXPECT_NEAR(p[3], 0.25, 1e-14);
+}

@@ -308,3 +308,31 @@ def test_tensorsolve_tensorinv():
     a3 = numpy.eye(24).reshape(24, 8, 3) * 3 + make_data((24, 8, 3), numpy.float64, kind="unit", rng=rng) / 10
     compare(lambda xp, x: xp.linalg.tensorinv(x, ind=1), a3, rtol=1e-10, atol=1e-10)
     assert_raises_like(lambda xp, x: xp.linalg.tensorinv(x, ind=0), a3)
+
+
+@pytest.mark.parametrize("dtype", dtype_params([numpy.float32, numpy.float64, numpy.complex64, numpy.complex128,
+                                                numpy.int64]))
+@pytest.mark.parametrize("shape", [(4, 4), (2, 3, 3), (1, 1)])
+def test_eig_eigvals(dtype, shape):
+    rng = make_rng(18)
+    a = make_data(shape, dtype, rng=rng)
+    nw = numpy.linalg.eigvals(a)
+    w = cn.linalg.eigvals(cn.asarray(a))
+    assert w.dtype == nw.dtype and w.shape == nw.shape
+    key = lambda x: numpy.sort_complex(x.reshape(-1, x.shape[-1])) if x.dtype.kind == "c" else numpy.sort(
+        x.reshape(-1, x.shape[-1]))
+    assert_same(key(nw), cn.asarray(key(cn.asnumpy(w))), **_tol(dtype))
+    w2, v = cn.linalg.eig(cn.asarray(a))
+    ww, vv = cn.asnumpy(w2), cn.asnumpy(v)
+    assert vv.dtype == numpy.linalg.eig(a)[1].dtype
+    # A v = v diag(w), columns of unit norm
+    assert numpy.allclose(a @ vv, vv * ww[..., None, :], atol=_tol(dtype)["atol"] * 20)
+    assert numpy.allclose(numpy.linalg.norm(vv, axis=-2), 1, atol=_tol(dtype)["atol"] * 20)
+
+
+def test_eig_real_eigenvalues_give_real_arrays():
+    a = numpy.array([[2.0, 1.0], [1.0, 3.0]])
+    w, v = cn.linalg.eig(cn.asarray(a))
+    assert w.dtype == numpy.float64 and v.dtype == numpy.float64
+    r = numpy.array([[0.0, -1.0], [1.0, 0.0]])
+    assert cn.linalg.eigvals(cn.asarray(r)).dtype == numpy.complex128

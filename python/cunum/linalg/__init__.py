@@ -20,8 +20,9 @@ SVDResult = _collections.namedtuple("SVDResult", ["U", "S", "Vh"])
 __all__ = ["LinAlgError", "matmul", "matrix_power", "tensordot", "vecdot", "matrix_transpose", "diagonal",
            "outer", "cross", "multi_dot", "vector_norm", "matrix_norm", "norm", "inv", "solve", "det",
            "slogdet", "cholesky", "svd", "svdvals", "eigh", "eigvalsh", "qr", "pinv", "matrix_rank", "cond",
-           "lstsq", "tensorsolve", "tensorinv"]
+           "lstsq", "tensorsolve", "tensorinv", "eig", "eigvals"]
 
+EigResult = _collections.namedtuple("EigResult", ["eigenvalues", "eigenvectors"])
 EighResult = _collections.namedtuple("EighResult", ["eigenvalues", "eigenvectors"])
 QRResult = _collections.namedtuple("QRResult", ["Q", "R"])
 _NoValue = object()
@@ -183,3 +184,14 @@ def tensorsolve(a, b, axes=None):
 
 def tensorinv(a, ind=2):
     return _core._tensorinv(_a(a), _operator.index(ind))
+
+
+def eig(a):
+    """NumPy's eig: complex results, or real ones for real input whose
+    eigenvalues are all real (deciding that waits for the device once)."""
+    w, v = _core._eig(_a(a), True)
+    return EigResult(w, v)
+
+
+def eigvals(a):
+    return _core._eig(_a(a), False)[0]

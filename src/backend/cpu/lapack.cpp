@@ -178,6 +178,43 @@ template <class Int, class T> void run(const LapackPlan& p) {
       });
       break;
     }
+    case LapackOp::Geev: {
+      using R = decltype(std::abs(T()));
+      constexpr bool cplx = !std::is_same_v<R, T>;
+      const char jl = 'N', jr = p.vectors ? 'V' : 'N';
+      for_each_matrix(p, [&](int64_t i) {
+        T* a = reinterpret_cast<T*>(p.a + i * p.stride_a * is);
+        std::complex<R>* w = reinterpret_cast<std::complex<R>*>(p.s + i * p.n * int64_t(sizeof(std::complex<R>)));
+        T dummy{};
+        T* vr = p.vectors ? reinterpret_cast<T*>(p.u + i * p.stride_u * is) : &dummy;
+        const Int N = Int(p.n), LD = Int(p.lda), one = 1, LV = p.vectors ? Int(p.ldu) : 1;
+        Int info = 0, lwork = -1;
+        T wq{};
+        if constexpr (cplx) {
+          using Fn = void (*)(const char*, const char*, const Int*, T*, const Int*, T*, T*, const Int*, T*,
+                              const Int*, T*, const Int*, R*, Int*, size_t, size_t);
+          auto fn = reinterpret_cast<Fn>(lapack_symbol((pre + "geev").c_str()));
+          std::vector<R> rwork(size_t(std::max<int64_t>(1, 2 * p.n)));
+          fn(&jl, &jr, &N, a, &LD, w, &dummy, &one, vr, &LV, &wq, &lwork, rwork.data(), &info, 1, 1);
+          std::vector<T> work(size_t(std::max<double>(1.0, double(std::real(wq)))));
+          lwork = Int(work.size());
+          fn(&jl, &jr, &N, a, &LD, w, &dummy, &one, vr, &LV, work.data(), &lwork, rwork.data(), &info, 1, 1);
+        } else {
+          // Real ?geev: eigenvalues as (wr, wi), written here as complex.
+          using Fn = void (*)(const char*, const char*, const Int*, T*, const Int*, T*, T*, T*, const Int*, T*,
+                              const Int*, T*, const Int*, Int*, size_t, size_t);
+          auto fn = reinterpret_cast<Fn>(lapack_symbol((pre + "geev").c_str()));
+          std::vector<T> wr(size_t(std::max<int64_t>(1, p.n))), wi(wr.size());
+          fn(&jl, &jr, &N, a, &LD, wr.data(), wi.data(), &dummy, &one, vr, &LV, &wq, &lwork, &info, 1, 1);
+          std::vector<T> work(size_t(std::max<double>(1.0, double(wq))));
+          lwork = Int(work.size());
+          fn(&jl, &jr, &N, a, &LD, wr.data(), wi.data(), &dummy, &one, vr, &LV, work.data(), &lwork, &info, 1, 1);
+          for (int64_t j = 0; j < p.n; ++j) w[j] = std::complex<R>(wr[size_t(j)], wi[size_t(j)]);
+        }
+        p.info[i] = int32_t(info);
+      });
+      break;
+    }
   }
 }
 

@@ -146,6 +146,9 @@ const CusolverApi& cusolver_api() {
       a.syevd = reinterpret_cast<decltype(a.syevd)>(sym("cusolverDnXsyevd"));
       a.geqrf_buffer = reinterpret_cast<decltype(a.geqrf_buffer)>(sym("cusolverDnXgeqrf_bufferSize"));
       a.geqrf = reinterpret_cast<decltype(a.geqrf)>(sym("cusolverDnXgeqrf"));
+      a.geev_buffer = reinterpret_cast<decltype(a.geev_buffer)>(
+          cuda_library_symbol(h, "cuSOLVER", "cusolverDnXgeev_bufferSize", true));
+      a.geev = reinterpret_cast<decltype(a.geev)>(cuda_library_symbol(h, "cuSOLVER", "cusolverDnXgeev", true));
       const char* const orgqr_names[4] = {"cusolverDnSorgqr", "cusolverDnDorgqr", "cusolverDnCungqr",
                                           "cusolverDnZungqr"};
       for (int t = 0; t < 4; ++t) {

@@ -73,6 +73,15 @@ struct CusolverApi {
                                    size_t*) = nullptr;
   cusolverStatus_t (*geqrf)(cusolverDnHandle_t, cusolverDnParams_t, int64_t, int64_t, cudaDataType, void*, int64_t,
                             cudaDataType, void*, cudaDataType, void*, size_t, void*, size_t, int*) = nullptr;
+  // Xgeev (CUDA 12.6+; null when the library is older).
+  cusolverStatus_t (*geev_buffer)(cusolverDnHandle_t, cusolverDnParams_t, cusolverEigMode_t, cusolverEigMode_t,
+                                  int64_t, cudaDataType, const void*, int64_t, cudaDataType, const void*,
+                                  cudaDataType, const void*, int64_t, cudaDataType, const void*, int64_t,
+                                  cudaDataType, size_t*, size_t*) = nullptr;
+  cusolverStatus_t (*geev)(cusolverDnHandle_t, cusolverDnParams_t, cusolverEigMode_t, cusolverEigMode_t, int64_t,
+                           cudaDataType, void*, int64_t, cudaDataType, void*, cudaDataType, void*, int64_t,
+                           cudaDataType, void*, int64_t, cudaDataType, void*, size_t, void*, size_t,
+                           int*) = nullptr;
   // ?orgqr / ?ungqr (32-bit legacy API; no 64-bit one exists), indexed S, D, C, Z.
   cusolverStatus_t (*orgqr_buffer[4])(cusolverDnHandle_t, int, int, int, const void*, int, const void*, int*) = {};
   cusolverStatus_t (*orgqr[4])(cusolverDnHandle_t, int, int, int, void*, int, const void*, void*, int, int*) = {};

@@ -45,6 +45,7 @@ void CudaBackend::lapack(const LapackPlan& p) {
   else if (p.op == LapackOp::Potrf)
     check(api.potrf_buffer(h.handle, h.params, uplo, p.n, t, p.a, p.lda, t, &dev_bytes, &host_bytes), "potrf");
   const cudaDataType rt = cuda_type(real_dtype(p.dtype));
+  const cudaDataType ct = cuda_type(complex_dtype(p.dtype));  // geev's eigenvalues, complex for real A too
   const signed char job_u = !p.vectors ? 'N' : p.full ? 'A' : 'S', job_vt = p.vectors ? 'A' : 'N';
   if (p.op == LapackOp::Gesvd)
     check(api.gesvd_buffer(h.handle, h.params, job_u, job_vt, p.m, p.n, t, p.a, p.lda, rt, p.s, t, p.u, p.ldu, t,
@@ -58,6 +59,12 @@ void CudaBackend::lapack(const LapackPlan& p) {
   if (p.op == LapackOp::Geqrf)
     check(api.geqrf_buffer(h.handle, h.params, p.m, p.n, t, p.a, p.lda, t, p.tau, t, &dev_bytes, &host_bytes),
           "geqrf");
+  if (p.op == LapackOp::Geev) {
+    if (!api.geev) throw Error("cunum: linalg.eig needs cuSOLVER's cusolverDnXgeev (CUDA 12.6 or newer)");
+    check(api.geev_buffer(h.handle, h.params, CUSOLVER_EIG_MODE_NOVECTOR, jobz, p.n, t, p.a, p.lda, ct, p.s, t,
+                          nullptr, 1, t, p.u, p.vectors ? p.ldu : 1, t, &dev_bytes, &host_bytes),
+          "geev");
+  }
   if (p.op == LapackOp::Orgqr) {
     if (p.m > INT32_MAX || p.lda > INT32_MAX) throw ValueError("cunum: qr of a matrix this large is not supported by cuSOLVER's orgqr");
     int lwork = 0;
@@ -107,6 +114,13 @@ void CudaBackend::lapack(const LapackPlan& p) {
           check(api.geqrf(h.handle, h.params, p.m, p.n, t, a, p.lda, t, p.tau + i * k * int64_t(is), t, dev,
                           dev_bytes, host.data(), host_bytes, info),
                 "geqrf");
+          break;
+        case LapackOp::Geev:
+          check(api.geev(h.handle, h.params, CUSOLVER_EIG_MODE_NOVECTOR, jobz, p.n, t, a, p.lda, ct,
+                         p.s + i * p.n * int64_t(itemsize(complex_dtype(p.dtype))), t, nullptr, 1, t,
+                         p.vectors ? p.u + i * p.stride_u * int64_t(is) : nullptr, p.vectors ? p.ldu : 1, t, dev,
+                         dev_bytes, host.data(), host_bytes, info),
+                "geev");
           break;
         case LapackOp::Orgqr:
           check(api.orgqr[ti](h.handle, int(p.m), int(p.n), int(p.k), a, int(p.lda), p.tau + i * p.k * int64_t(is),
