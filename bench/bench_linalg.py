@@ -3,7 +3,9 @@ process (docs/linalg.md). Targets: `x @ y` float32 and float64 8192^2 at
 >= 99 % of CuPy (no TF32 in any library: CuPy's default, PyTorch's
 allow_tf32=False, cunum's default), batched 100,000 x 16x16 float32 `a @ a`
 at >= CuPy, `linalg.solve` float64 4096^2 at >= CuPy (2n^3/3 flops; the
-one host wait for LinAlgError's check is inside the timing, as CuPy's).
+one host wait for LinAlgError's check is inside the timing, as CuPy's);
+batched inv of 10,000 8x8, svd 2048^2 float32, eigh 2048^2 float64 (times:
+lower is better).
 
     python bench/bench_linalg.py [--json OUT.json] [--quick]
 """
@@ -50,6 +52,23 @@ def cases(quick):
         solve = torch.linalg.solve if lib is torch else lib.linalg.solve
         row[f"solve f64 {ns}^2 TFLOP/s"] = (2 * ns**3 / 3) / gpu_time(lambda: solve(s, b), reps=10) / 1e12
         del s, b
+        # The issue's other linalg cases (docs/linalg.md: batched inv is one
+        # cuSOLVER call per matrix today, expected far below CuPy's batched cuBLAS).
+        nbat = 1000 if quick else 10_000
+        bi = mat(lib, (nbat, 8, 8), np.float64, 9, diag=8.0)
+        inv = torch.linalg.inv if lib is torch else lib.linalg.inv
+        row[f"inv {nbat} x 8x8 f64 ms"] = gpu_time(lambda: inv(bi), reps=5) * 1e3
+        del bi
+        nsv = 512 if quick else 2048
+        sv = mat(lib, (nsv, nsv), np.float32, 10)
+        svd = (lambda: torch.linalg.svd(sv)) if lib is torch else (lambda: lib.linalg.svd(sv))
+        row[f"svd f32 {nsv}^2 ms"] = gpu_time(svd, reps=3, warm=1) * 1e3
+        del sv
+        he = mat(lib, (nsv, nsv), np.float64, 11)
+        he = he + he.T
+        eigh = torch.linalg.eigh if lib is torch else lib.linalg.eigh
+        row[f"eigh f64 {nsv}^2 ms"] = gpu_time(lambda: eigh(he), reps=3, warm=1) * 1e3
+        del he
         v = mat(lib, (2**24,), np.float32, 6)
         dot = (lambda: torch.dot(v, v)) if lib is torch else (lambda: lib.dot(v, v))
         row["dot f32 2^24 GB/s"] = 2 * 4 * 2**24 / gpu_time(dot) / 1e9
