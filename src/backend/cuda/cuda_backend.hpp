@@ -120,6 +120,7 @@ class CudaBackend final : public Backend {
   void launch_plan(const LoadedKernel& k, const LoopPlan& plan, ParamBlock& p);
   ParamBlock plan_params(const LoopPlan& plan);
   void use_device() const;
+  bool lapack_small_batch(const LapackPlan& p);  // lapack.cpp: Note [Batched small LU]
 
   // cudaMalloc/cudaFree and events for the caching pool (memory_pool.hpp).
   struct DeviceUpstream final : CudaEventUpstream {

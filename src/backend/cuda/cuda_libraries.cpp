@@ -93,6 +93,13 @@ const CublasApi& cublas_api() {
       a.gemm_ex = reinterpret_cast<decltype(a.gemm_ex)>(sym("cublasGemmEx_64"));
       a.gemm_strided_batched_ex =
           reinterpret_cast<decltype(a.gemm_strided_batched_ex)>(sym("cublasGemmStridedBatchedEx_64"));
+      const char* const pre[4] = {"S", "D", "C", "Z"};
+      for (int t = 0; t < 4; ++t) {
+        a.getrf_batched[t] = reinterpret_cast<std::remove_reference_t<decltype(a.getrf_batched[0])>>(
+            sym((std::string("cublas") + pre[t] + "getrfBatched").c_str()));
+        a.getrs_batched[t] = reinterpret_cast<std::remove_reference_t<decltype(a.getrs_batched[0])>>(
+            sym((std::string("cublas") + pre[t] + "getrsBatched").c_str()));
+      }
       api = a;
     } catch (const Error& e) {
       error = e.what();

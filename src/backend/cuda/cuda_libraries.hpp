@@ -23,6 +23,10 @@ struct CublasApi {
                                             long long, const void*, cudaDataType, int64_t, long long,
                                             const void*, void*, cudaDataType, int64_t, long long, int64_t,
                                             cublasComputeType_t, cublasGemmAlgo_t) = nullptr;
+  // Batched LU of many small matrices (arrays of device pointers), indexed S, D, C, Z.
+  cublasStatus_t (*getrf_batched[4])(cublasHandle_t, int, void* const*, int, int*, int*, int) = {};
+  cublasStatus_t (*getrs_batched[4])(cublasHandle_t, cublasOperation_t, int, int, const void* const*, int,
+                                     const int*, void* const*, int, int*, int) = {};
 };
 
 // Loaded on the first call; throws cunum::Error naming what was tried.

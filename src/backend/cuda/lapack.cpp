@@ -29,8 +29,88 @@ void check(cusolverStatus_t st, const char* what) {
 }
 }  // namespace
 
+// Note [Batched small LU]
+// Many small matrices (n <= 32) go to cuBLAS's getrfBatched/getrsBatched:
+// two launches for the whole batch instead of one cuSOLVER call per matrix
+// (what CuPy does for batched inv and solve). They take arrays of device
+// pointers (built on the host, uploaded on the stream) and int32 pivots,
+// converted to and from the plan's int64 by the copy kernels.
+bool CudaBackend::lapack_small_batch(const LapackPlan& p) {
+  if ((p.op != LapackOp::Getrf && p.op != LapackOp::Getrs) || p.batch < 2 || p.n > 32 || p.n < 1 ||
+      p.batch > INT32_MAX || (p.op == LapackOp::Getrf && p.m != p.n) || (p.op == LapackOp::Getrs && p.nrhs > INT32_MAX))
+    return false;
+  const CublasApi& api = cublas_api();
+  const int ti = p.dtype == DType::Float32 ? 0 : p.dtype == DType::Float64 ? 1 : p.dtype == DType::Complex64 ? 2 : 3;
+  const size_t is = itemsize(p.dtype);
+  const int64_t nb = p.batch, n = p.n;
+  std::vector<void*> ptrs(size_t(nb) * (p.op == LapackOp::Getrs ? 2 : 1));
+  for (int64_t i = 0; i < nb; ++i) ptrs[size_t(i)] = p.a + i * p.stride_a * int64_t(is);
+  if (p.op == LapackOp::Getrs)
+    for (int64_t i = 0; i < nb; ++i) ptrs[size_t(nb + i)] = p.b + i * p.stride_b * int64_t(is);
+  const size_t ptr_bytes = ptrs.size() * sizeof(void*), piv_bytes = size_t(nb * n) * sizeof(int);
+  void** dptrs = static_cast<void**>(allocate(ptr_bytes));
+  int* piv = static_cast<int*>(allocate(piv_bytes));
+  // int32 <-> int64 pivots through the copy kernels: one contiguous run.
+  auto convert = [&](const void* src, DType from, void* dst, DType to) {
+    LoopPlan lp;
+    lp.shape = Dims{nb * n};
+    lp.nops = 2;
+    lp.data[0] = static_cast<char*>(const_cast<void*>(src));
+    lp.data[1] = static_cast<char*>(dst);
+    lp.dtypes[0] = from, lp.dtypes[1] = to;
+    lp.strides[0] = Dims{int64_t(itemsize(from))};
+    lp.strides[1] = Dims{int64_t(itemsize(to))};
+    lp.index32 = nb * n * 8 < (int64_t(1) << 31);
+    copy(lp, from, to);
+  };
+  cublasStatus_t st = CUBLAS_STATUS_SUCCESS;
+  try {
+    copy_from_host(dptrs, ptrs.data(), ptr_bytes);
+    use_device();
+    CublasHandle& h = cublas_handle(device_);
+    if (p.op == LapackOp::Getrs) convert(p.ipiv, DType::Int64, piv, DType::Int32);
+    {
+      std::lock_guard<std::mutex> lock(h.mu);
+      st = api.set_stream(h.handle, stream());
+      if (st == CUBLAS_STATUS_SUCCESS) {
+        if (p.op == LapackOp::Getrf) {
+          st = api.getrf_batched[ti](h.handle, int(n), dptrs, int(p.lda), piv, reinterpret_cast<int*>(p.info), int(nb));
+        } else {
+          int host_info = 0;  // parameter errors only
+          st = api.getrs_batched[ti](h.handle, CUBLAS_OP_N, int(n), int(p.nrhs), dptrs, int(p.lda), piv, dptrs + nb,
+                                     int(p.ldb), &host_info, int(nb));
+          if (st == CUBLAS_STATUS_SUCCESS && host_info != 0)
+            throw InternalError("cublas getrsBatched: bad argument " + std::to_string(-host_info));
+        }
+      }
+    }
+    if (st == CUBLAS_STATUS_SUCCESS && p.op == LapackOp::Getrf) convert(piv, DType::Int32, p.ipiv, DType::Int64);
+  } catch (...) {
+    deallocate(dptrs, ptr_bytes);
+    deallocate(piv, piv_bytes);
+    throw;
+  }
+  deallocate(dptrs, ptr_bytes);
+  deallocate(piv, piv_bytes);
+  if (st != CUBLAS_STATUS_SUCCESS)
+    throw Error("cunum: cuBLAS batched LU failed with status " + std::to_string(int(st)));
+  if (p.op == LapackOp::Getrs) {
+    // getrs reports no info per matrix: the plan's info says success.
+    LoopPlan fp;
+    fp.shape = Dims{nb};
+    fp.nops = 1;
+    fp.data[0] = reinterpret_cast<char*>(p.info);
+    fp.dtypes[0] = DType::Int32;
+    fp.strides[0] = Dims{4};
+    fp.index32 = true;
+    fill(fp, DType::Int32, Scalar(0));
+  }
+  return true;
+}
+
 void CudaBackend::lapack(const LapackPlan& p) {
   if (p.batch == 0) return;
+  if (lapack_small_batch(p)) return;
   const CusolverApi& api = cusolver_api();
   use_device();
   CusolverHandle& h = cusolver_handle(device_);
