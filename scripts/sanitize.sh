@@ -8,6 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
+. scripts/blas_env.sh  # CUNUM_BLAS_LIBRARY for the C++ tests
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
 cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=Release -DCUNUM_SANITIZE=ON \
   -DCUNUM_PYTHON=ON -DCUNUM_TESTS=ON -DPython_EXECUTABLE="$(command -v "$PY")" >/dev/null

@@ -29,6 +29,8 @@ $PY scripts/check_layers.py
 # tests; without it a toolkit that was not found would pass silently.
 cuda=()
 [ "${CUNUM_REQUIRE_CUDA:-0}" = 1 ] && cuda=(-DCUNUM_CUDA=ON)
+. scripts/blas_env.sh  # CUNUM_BLAS_LIBRARY for the C++ tests
+
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
 cmake -S . -B build/test -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCUNUM_PYTHON=ON -DCUNUM_TESTS=ON -DCUNUM_EXAMPLES=ON "${cuda[@]}" \

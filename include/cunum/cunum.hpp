@@ -24,6 +24,7 @@
 #include "scalar.hpp"
 #include "sorting.hpp"
 #include "statistics.hpp"
+#include "linalg.hpp"
 #include "tiling.hpp"
 #include "ufunc.hpp"
 #include "ufunc_methods.hpp"

@@ -28,6 +28,9 @@ struct AxisError : ValueError {
   int ndim;
   std::string prefix;
 };
+// numpy.linalg.LinAlgError (a ValueError): singular or non-positive-definite
+// matrices, arrays of the wrong rank for a linalg routine.
+struct LinAlgError : ValueError { using ValueError::ValueError; };
 // An internal invariant broke: a bug in cunum, not in the caller's input.
 struct InternalError : Error { using Error::Error; };
 

@@ -51,6 +51,9 @@ from ._routines.statistics import (mean, var, std, nanvar, nanstd, nanmean, medi
                                    percentile, nanquantile, nanpercentile, bincount, histogram,
                                    histogram_bin_edges, histogram2d, histogramdd, average, ptp, nanmin,
                                    nanmax, nanargmin, nanargmax, correlate, convolve, cov, corrcoef)
+from ._routines.linalg import (dot, einsum, einsum_path, inner, kron, matmul, matvec, outer, tensordot, vdot,
+                               vecdot, vecmat)
+from . import linalg
 from . import _ufunc  # noqa: F401  (attaches ufunc.reduce)
 from . import cuda
 from . import fft  # cunum.fft: numpy.fft on cuFFT / the CPU's own FFT

@@ -330,6 +330,9 @@ def _install():
     nd.reshape = _reshape
     nd.transpose = _transpose
     nd.to_device = _to_device
+    # Products (_routines/linalg.py)
+    from ._routines.linalg import dot as _dot
+    nd.dot = lambda self, b, out=None: _dot(self, b, out)
     nd.__cuda_array_interface__ = property(_cuda_array_interface)
     # Indexing routines (_routines/indexing.py)
     nd.take = lambda self, indices, axis=None, out=None, mode="raise": indexing.take(

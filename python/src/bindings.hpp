@@ -13,6 +13,7 @@ void bind_manipulation(nanobind::module_& m);
 void bind_indexing(nanobind::module_& m);
 void bind_sorting(nanobind::module_& m);
 void bind_fft(nanobind::module_& m);
+void bind_linalg(nanobind::module_& m);
 void bind_tiling(nanobind::module_& m);
 void bind_indexing_routines(nanobind::module_& m);
 void bind_reductions(nanobind::module_& m);

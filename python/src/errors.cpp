@@ -23,6 +23,9 @@ void translate_cunum_exception(const std::exception_ptr& p) {
     // AxisError(axis, ndim[, msg_prefix]) formats NumPy's own message.
     nb::object inst = e.prefix.empty() ? exc(e.axis, e.ndim) : exc(e.axis, e.ndim, e.prefix);
     PyErr_SetObject(exc.ptr(), inst.ptr());
+  } catch (const LinAlgError& e) {
+    nb::object exc = nb::module_::import_("numpy.linalg").attr("LinAlgError");
+    PyErr_SetString(exc.ptr(), e.what());
   } catch (const TypeError& e) {
     PyErr_SetString(PyExc_TypeError, e.what());
   } catch (const IndexError& e) {

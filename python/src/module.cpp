@@ -32,6 +32,7 @@ NB_MODULE(_core, m) {
   py::bind_sorting(m);
   py::bind_fft(m);
   py::bind_random(m);
+  py::bind_linalg(m);
   py::bind_tiling(m);
   py::bind_indexing_routines(m);
   py::bind_reductions(m);

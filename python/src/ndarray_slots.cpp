@@ -11,6 +11,8 @@
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "errors.hpp"
+#include "cunum/error.hpp"
+#include "cunum/linalg.hpp"
 #include "cunum/ufunc.hpp"
 
 namespace nb = nanobind;
@@ -96,6 +98,27 @@ PyObject* power_inplace_slot(PyObject* a, PyObject* b, PyObject* mod) noexcept {
   });
 }
 
+// `a @ b` and `a @= b` (NumPy's matmul; @= writes into a, which needs b to be
+// a matrix or a stack of them).
+PyObject* matmul_slot(PyObject* a, PyObject* b) noexcept {
+  return guarded([&]() -> PyObject* {
+    return nb::cast(matmul(as_array(nb::handle(a)), as_array(nb::handle(b)))).release().ptr();
+  });
+}
+PyObject* matmul_inplace_slot(PyObject* a, PyObject* b) noexcept {
+  return guarded([&]() -> PyObject* {
+    ndarray& s = nb::cast<ndarray&>(nb::handle(a));
+    const ndarray y = as_array(nb::handle(b));
+    if (s.ndim() < 1 || y.ndim() < 2)
+      throw ValueError("inplace matrix multiplication requires the first operand to have at least one and the "
+                       "second at least two dimensions.");
+    ProductOptions o;
+    o.out = s;
+    matmul(s, y, o);
+    return Py_NewRef(a);
+  });
+}
+
 PyObject* negative_slot(PyObject* a) noexcept { return guarded([&] { return unary(CUNUM_UF(negative), a); }); }
 PyObject* positive_slot(PyObject* a) noexcept { return guarded([&] { return unary(CUNUM_UF(positive), a); }); }
 PyObject* absolute_slot(PyObject* a) noexcept { return guarded([&] { return unary(CUNUM_UF(absolute), a); }); }
@@ -140,6 +163,8 @@ const PyType_Slot* ndarray_operator_slots() {
       {Py_nb_inplace_or, fn(&bitwise_or_inplace_slot)},
       {Py_nb_xor, fn(&bitwise_xor_slot)},
       {Py_nb_inplace_xor, fn(&bitwise_xor_inplace_slot)},
+      {Py_nb_matrix_multiply, fn(&matmul_slot)},
+      {Py_nb_inplace_matrix_multiply, fn(&matmul_inplace_slot)},
       {Py_nb_lshift, fn(&left_shift_slot)},
       {Py_nb_inplace_lshift, fn(&left_shift_inplace_slot)},
       {Py_nb_rshift, fn(&right_shift_slot)},

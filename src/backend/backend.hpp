@@ -81,6 +81,11 @@ class Backend {
   // Random numbers under the counter model (Note [Random plans]).
   virtual void random(const RandomPlan& plan) = 0;
 
+  // C = alpha op(A) op(B) + beta C, batched and strided (Note [Gemm plans]).
+  virtual void gemm(const GemmPlan& plan) = 0;
+  // LU, LU solve and Cholesky over a batch of matrices (Note [Lapack plans]).
+  virtual void lapack(const LapackPlan& plan) = 0;
+
   // Work queued on `stream` (a cudaStream_t) uses the allocation at `data`:
   // the pool does not hand it out again before that work is done
   // (cunum::cuda::record_stream). Nothing to do for a backend without streams.

@@ -317,4 +317,88 @@ struct FftPlan {
   int64_t in_stride = 1, in_dist = 0, out_stride = 1, out_dist = 0;  // elements
 };
 
+// Note [Gemm plans]
+// A (batched, strided) matrix product in BLAS's column-major terms:
+//   C[b] = alpha * op(A[b]) * op(B[b]) + beta * C[b],  b in [0, batch)
+// op(A) is m x k, op(B) k x n, C m x n. Each matrix is column-major with its
+// leading dimension (elements between columns, >= max(1, rows stored)):
+// element (i, j) of a stored matrix X is x[i + j * ldx]. op is N (as stored),
+// T (transposed) or C (conjugate transposed). Matrix b starts `stride_*`
+// elements after matrix b - 1 (0 for A or B: the same matrix for every b).
+// A, B and C have one dtype (the planner, src/core/gemm.cpp, casts); C does
+// not overlap A or B. Float and complex dtypes run on the vendor BLAS
+// (cuBLAS; the CPU's OpenBLAS), float16 in float32 arithmetic; integer dtypes
+// wrap as NumPy's loops do (alpha and beta taken in the dtype), bool is
+// (alpha and any_k(a and b)) or (beta and c). beta == 0 never reads C.
+enum class GemmOp : uint8_t { N, T, C };
+
+struct GemmPlan {
+  DType dtype = DType::Float64;
+  GemmOp transa = GemmOp::N, transb = GemmOp::N;
+  int64_t m = 0, n = 0, k = 0, batch = 1;
+  const char* a = nullptr;
+  const char* b = nullptr;
+  char* c = nullptr;
+  int64_t lda = 1, ldb = 1, ldc = 1;
+  int64_t stride_a = 0, stride_b = 0, stride_c = 0;
+  double alpha = 1.0, beta = 0.0;
+};
+
+
+// Note [Lapack plans]
+// LAPACK's factorizations and solves over `batch` column-major matrices,
+// each in place, matrix i at a + i * stride_a elements (lda as in Note [Gemm
+// plans]); dtype float32, float64, complex64 or complex128.
+//   Getrf: the LU factorization with partial pivoting of each m x n matrix;
+//          ipiv receives min(m, n) 1-based pivot rows per matrix (int64, back
+//          to back), info LAPACK's info (> 0: U(info, info) is exactly zero).
+//   Getrs: solves A X = B with Getrf's factors of each n x n A and pivots
+//          `ipiv`; B (n x nrhs, ldb, stride_b) is overwritten by X.
+//   Potrf: the Cholesky factor of each Hermitian positive-definite n x n
+//          matrix, in its lower (or upper) triangle; the other triangle is
+//          left as it was; info > 0: not positive definite.
+//   Gesvd: the singular values of each m x n matrix (m >= n: cuSOLVER's
+//          rule; the planner transposes wider ones) into `s` (the real
+//          dtype, n per matrix, descending), and with `vectors` the first n
+//          (full: all m) columns of U into u (ldu, stride_u) and V^H (n x n)
+//          into vt (ldvt, stride_vt). `a` is destroyed; info > 0: no
+//          convergence.
+//   Syevd: the eigenvalues of each Hermitian n x n matrix (its lower or
+//          upper triangle) into `s` (real, ascending, n per matrix), with
+//          `vectors` the orthonormal eigenvectors into a's columns.
+//   Geqrf: the QR factorization of each m x n matrix: R in a's upper
+//          triangle, the Householder reflectors below it and in `tau`
+//          (min(m, n) per matrix, the dtype).
+//   Geev:  the eigenvalues of each general n x n matrix into `s` (always
+//          complex: complex_dtype(dtype), n per matrix), with `vectors` the
+//          right eigenvectors into u (ldu, stride_u; the dtype: for real
+//          input LAPACK's packing, a conjugate pair's real and imaginary
+//          parts in two columns), each of unit norm; `a` is destroyed.
+//   Orgqr: the first n columns (m >= n >= k) of Q from k reflectors of a
+//          and tau (Geqrf's), into a.
+// `info` has one int32 per matrix in the backend's memory, never read by the
+// backend: the caller decides whether to wait for it (Note [LinAlgError]).
+enum class LapackOp : uint8_t { Getrf, Getrs, Potrf, Gesvd, Syevd, Geqrf, Orgqr, Geev };
+
+struct LapackPlan {
+  LapackOp op = LapackOp::Getrf;
+  DType dtype = DType::Float64;
+  int64_t m = 0, n = 0, nrhs = 0, batch = 1;
+  char* a = nullptr;
+  int64_t lda = 1, stride_a = 0;
+  char* b = nullptr;
+  int64_t ldb = 1, stride_b = 0;
+  int64_t* ipiv = nullptr;  // min(m, n) per matrix
+  int32_t* info = nullptr;  // one per matrix
+  bool lower = true;        // Potrf
+  char* s = nullptr;        // Gesvd: n per matrix
+  char* u = nullptr;
+  int64_t ldu = 1, stride_u = 0;
+  char* vt = nullptr;
+  int64_t ldvt = 1, stride_vt = 0;
+  bool vectors = false, full = false;  // Gesvd (vectors: Syevd too)
+  char* tau = nullptr;      // Geqrf, Orgqr: min(m, n) (Orgqr: k) per matrix
+  int64_t k = 0;            // Orgqr: the reflectors
+};
+
 }  // namespace cunum::backend

@@ -311,3 +311,14 @@ TEST(NvrtcKernels, EveryRandomCompiles) {
     EXPECT_NO_THROW(compile_to_cubin(b.src, kArch, false)) << random::random_name(dist);
   }
 }
+
+// The integer and bool matrix products (Note [Gemm kernels]): every dtype
+// cuBLAS lacks, with each pair of transposes.
+TEST(NvrtcKernels, EveryGemmKernelCompiles) {
+  Batch b;
+  for (DType dt : {DType::Bool, DType::Int8, DType::UInt8, DType::Int16, DType::UInt16, DType::Int32, DType::UInt32,
+                   DType::Int64, DType::UInt64})
+    for (backend::GemmOp ta : {backend::GemmOp::N, backend::GemmOp::T})
+      for (backend::GemmOp tb : {backend::GemmOp::N, backend::GemmOp::T}) b.add(gemm_source({dt, ta, tb}));
+  EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
+}

@@ -48,6 +48,8 @@ class CpuBackend final : public Backend {
   int64_t select_count(const SelectPlan& plan) override;
   void select_write(const SelectPlan& plan) override;
   void fft(const FftPlan& plan) override;  // fft.cpp (rank 1: Note [CPU FFT])
+  void gemm(const GemmPlan& plan) override;  // gemm.cpp
+  void lapack(const LapackPlan& plan) override;  // lapack.cpp
 
  private:
   LoopTable loops_;

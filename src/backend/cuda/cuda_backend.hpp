@@ -52,6 +52,8 @@ class CudaBackend final : public Backend {
   void fft(const FftPlan& plan) override;  // fft.cpp: cuFFT (Note [cuFFT plans])
   int fft_max_rank() const override { return 3; }
   void random(const RandomPlan& plan) override;  // random.cpp
+  void gemm(const GemmPlan& plan) override;  // gemm.cpp
+  void lapack(const LapackPlan& plan) override;  // lapack.cpp
 
   PoolStats pool_stats() override {
     auto s = pool_->stats();
@@ -85,7 +87,7 @@ class CudaBackend final : public Backend {
   // string and allocates nothing.
   enum class Family : uint8_t {
     Ufunc, Cast, CastWhere, Fill, Iota, Reduce, Gather, CastContiguous, CastTransposed, Scatter, Select, Scan,
-    Sort, CastRows, CastRepeat, Random
+    Sort, CastRows, CastRepeat, Random, Gemm
   };
   static uint64_t key(Family f, int op, DType a, DType b, int nd, bool index32) {
     return uint64_t(f) | uint64_t(op) << 8 | uint64_t(a) << 16 | uint64_t(b) << 24 |
@@ -125,6 +127,7 @@ class CudaBackend final : public Backend {
   void launch_plan(const LoadedKernel& k, const LoopPlan& plan, ParamBlock& p);
   ParamBlock plan_params(const LoopPlan& plan);
   void use_device() const;
+  bool lapack_small_batch(const LapackPlan& p);  // lapack.cpp: Note [Batched small LU]
 
   // cudaMalloc/cudaFree and events for the caching pool (memory_pool.hpp).
   struct DeviceUpstream final : CudaEventUpstream {

@@ -297,4 +297,25 @@ struct RandomKernel {
 };
 std::string random_source(const RandomKernel& k);
 
+// Note [Gemm kernels]
+// Integer and bool matrix products (cuBLAS has none; Note [Gemm plans]): a
+// block of 16 x 16 threads per 16 x 16 tile of C, the tiles of op(A) and
+// op(B) staged through shared memory 16 columns of k at a time, each thread
+// summing its element of C in uint64 (wrapping, truncated to the dtype at
+// the store) or as a bool "any". The grid's y and z loop over tile columns
+// and the batch beyond the launch limits. Parameters: GemmParams, mirrored
+// by the source's `struct GP`.
+struct GemmKernel {
+  DType dtype;  // an integer dtype or bool
+  GemmOp transa, transb;
+};
+struct GemmParams {
+  const void* a = nullptr;
+  const void* b = nullptr;
+  void* c = nullptr;
+  int64_t m = 0, n = 0, k = 0, lda = 0, ldb = 0, ldc = 0, sa = 0, sb = 0, sc = 0, batch = 0;
+  int64_t alpha = 1, beta = 0;
+};
+std::string gemm_source(const GemmKernel& k);
+
 }  // namespace cunum::backend::cuda

@@ -1,0 +1,101 @@
+"""Products and linalg of issue 11 on the GPU: cunum vs CuPy vs PyTorch in one
+process (docs/linalg.md). Targets: `x @ y` float32 and float64 8192^2 at
+>= 99 % of CuPy (no TF32 in any library: CuPy's default, PyTorch's
+allow_tf32=False, cunum's default), batched 100,000 x 16x16 float32 `a @ a`
+at >= CuPy, `linalg.solve` float64 4096^2 at >= CuPy (2n^3/3 flops; the
+one host wait for LinAlgError's check is inside the timing, as CuPy's);
+batched inv of 10,000 8x8, svd 2048^2 float32, eigh 2048^2 float64 (times:
+lower is better).
+
+    python bench/bench_linalg.py [--json OUT.json] [--quick]
+"""
+import argparse
+import json
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench import gpu_time, libs, torch  # noqa: E402
+
+
+def mat(lib, shape, dtype, seed=0, diag=0.0):
+    host = np.random.default_rng(seed).random(shape, dtype=np.float64)
+    if diag:
+        host = host + diag * np.eye(shape[-1])
+    host = host.astype(dtype)
+    if lib is torch:
+        return torch.from_numpy(host).cuda()
+    return lib.asarray(host)
+
+
+def cases(quick):
+    n = 2048 if quick else 8192
+    batch = 10_000 if quick else 100_000
+    ns = 1024 if quick else 4096
+    if torch is not None:
+        torch.backends.cuda.matmul.allow_tf32 = False
+        torch.backends.cudnn.allow_tf32 = False
+    data = {}
+    for lname, lib in libs().items():
+        row = {}
+        for dt, name in ((np.float32, "f32"), (np.float64, "f64")):
+            x, y = mat(lib, (n, n), dt, 1), mat(lib, (n, n), dt, 2)
+            row[f"x @ y {name} {n}^2 TFLOP/s"] = 2 * n**3 / gpu_time(lambda: x @ y, reps=10) / 1e12
+            del x, y
+        a = mat(lib, (batch, 16, 16), np.float32, 3)
+        row[f"a @ a {batch} x 16x16 f32 TFLOP/s"] = 2 * batch * 16**3 / gpu_time(lambda: a @ a) / 1e12
+        del a
+        s = mat(lib, (ns, ns), np.float64, 4, diag=float(ns))
+        b = mat(lib, (ns,), np.float64, 5)
+        solve = torch.linalg.solve if lib is torch else lib.linalg.solve
+        row[f"solve f64 {ns}^2 TFLOP/s"] = (2 * ns**3 / 3) / gpu_time(lambda: solve(s, b), reps=10) / 1e12
+        del s, b
+        # The issue's other linalg cases (docs/linalg.md: batched inv is one
+        # cuSOLVER call per matrix today, expected far below CuPy's batched cuBLAS).
+        nbat = 1000 if quick else 10_000
+        bi = mat(lib, (nbat, 8, 8), np.float64, 9, diag=8.0)
+        inv = torch.linalg.inv if lib is torch else lib.linalg.inv
+        row[f"inv {nbat} x 8x8 f64 ms"] = gpu_time(lambda: inv(bi), reps=5) * 1e3
+        del bi
+        nsv = 512 if quick else 2048
+        sv = mat(lib, (nsv, nsv), np.float32, 10)
+        svd = (lambda: torch.linalg.svd(sv)) if lib is torch else (lambda: lib.linalg.svd(sv))
+        row[f"svd f32 {nsv}^2 ms"] = gpu_time(svd, reps=3, warm=1) * 1e3
+        del sv
+        he = mat(lib, (nsv, nsv), np.float64, 11)
+        he = he + he.T
+        eigh = torch.linalg.eigh if lib is torch else lib.linalg.eigh
+        row[f"eigh f64 {nsv}^2 ms"] = gpu_time(lambda: eigh(he), reps=3, warm=1) * 1e3
+        del he
+        v = mat(lib, (2**24,), np.float32, 6)
+        dot = (lambda: torch.dot(v, v)) if lib is torch else (lambda: lib.dot(v, v))
+        row["dot f32 2^24 GB/s"] = 2 * 4 * 2**24 / gpu_time(dot) / 1e9
+        e1, e2 = mat(lib, (64, 128, 256), np.float32, 7), mat(lib, (64, 256, 96), np.float32, 8)
+        es = (lambda: torch.einsum("bij,bjk->bik", e1, e2)) if lib is torch else (
+            lambda: lib.einsum("bij,bjk->bik", e1, e2))
+        row["einsum bij,bjk->bik TFLOP/s"] = 2 * 64 * 128 * 256 * 96 / gpu_time(es) / 1e12
+        data[lname] = row
+    return data
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--json")
+    ap.add_argument("--quick", action="store_true")
+    args = ap.parse_args()
+    data = cases(args.quick)
+    names = list(data)
+    print(f"{'case':36s}" + "".join(f"{n:>12s}" for n in names) + "  cunum/cupy")
+    for case in data["cunum"]:
+        row = "".join(f"{data[n].get(case, float('nan')):12.2f}" for n in names)
+        vs = data["cunum"][case] / data["cupy"][case] if "cupy" in data and case in data["cupy"] else float("nan")
+        print(f"{case:36s}{row}  {vs:10.3f}")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(data, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
