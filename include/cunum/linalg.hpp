@@ -113,7 +113,9 @@ ndarray eigvalsh(const ndarray& a, bool lower = true);
 // Eigenvalues and right eigenvectors (columns, unit norm) of general
 // matrices: complex, except for real input whose eigenvalues are all real
 // (NumPy's rule: one wait for the device to decide).
-std::pair<ndarray, ndarray> eig(const ndarray& a, bool vectors = true);
+// Complex results for every input (NumPy 2.5); `real_if_real`: NumPy 2.4's
+// rule, real results for real input whose eigenvalues are all real (one wait).
+std::pair<ndarray, ndarray> eig(const ndarray& a, bool vectors = true, bool real_if_real = false);
 // mode "reduced", "complete", "r" (q empty) or "raw" (q: NumPy's h, r: tau).
 struct QrResult {
   ndarray q, r;

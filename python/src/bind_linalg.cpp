@@ -126,8 +126,8 @@ void bind_linalg(nb::module_& m) {
     auto [w, v] = linalg::eigh(a, lower);
     return nb::make_tuple(w, v);
   });
-  m.def("_eig", [](const ndarray& a, bool vectors) {
-    auto [w, v] = linalg::eig(a, vectors);
+  m.def("_eig", [](const ndarray& a, bool vectors, bool real_if_real) {
+    auto [w, v] = linalg::eig(a, vectors, real_if_real);
     return nb::make_tuple(w, vectors ? nb::cast(v) : nb::none());
   });
   m.def("_qr", [](const ndarray& a, const std::string& mode) {

@@ -75,7 +75,7 @@ ndarray unpack_pairs(const ndarray& vr, const ndarray& w) {
 }
 }  // namespace
 
-std::pair<ndarray, ndarray> eig(const ndarray& a, bool vectors) {
+std::pair<ndarray, ndarray> eig(const ndarray& a, bool vectors, bool real_if_real) {
   require_square(a);
   const DType dt = linalg_dtype(a.dtype()), cdt = complex_dtype(dt);
   const int64_t n = a.shape()[a.ndim() - 1];
@@ -102,9 +102,10 @@ std::pair<ndarray, ndarray> eig(const ndarray& a, bool vectors) {
   }
   ndarray vm = vectors ? matrix_transpose(v) : ndarray();
   if (is_complex(dt)) return {w, vm};
-  // NumPy's rule for real input: real results when every eigenvalue is real
-  // (one wait for the device), else complex ones (pairs unpacked).
-  if (w.size() == 0 || all(equal(w.imag(), Scalar(0.0))).item().is_true()) return {w.real().copy(), vm};
+  // NumPy 2.4's rule for real input: real results when every eigenvalue is
+  // real (one wait for the device); NumPy 2.5: always complex (pairs unpacked).
+  if (real_if_real && (w.size() == 0 || all(equal(w.imag(), Scalar(0.0))).item().is_true()))
+    return {w.real().copy(), vm};
   return {w, vectors ? unpack_pairs(vm, w) : vm};
 }
 

@@ -81,9 +81,11 @@ def test_reduce_every_binary_ufunc(name, rng):
 def test_reduce_dtypes(name, dt, rng):
     a = data(name, dt, (4, 6), rng) if numpy.dtype(dt).kind != "c" else (
         rng.uniform(0.5, 2, (4, 6)) + 1j * rng.uniform(0.5, 2, (4, 6))).astype(dt)
-    compare(lambda xp, x: getattr(xp, name).reduce(x, axis=0), a)
-    compare(lambda xp, x: getattr(xp, name).reduce(x, axis=(0, 1)), a)
-    compare(lambda xp, x: getattr(xp, name).accumulate(x, axis=1), a)
+    # float16 folds round at every step: the GPU's order (pairwise) moves the last bits
+    rtol = 5e-3 if numpy.dtype(dt).char == "e" else None
+    compare(lambda xp, x: getattr(xp, name).reduce(x, axis=0), a, rtol=rtol)
+    compare(lambda xp, x: getattr(xp, name).reduce(x, axis=(0, 1)), a, rtol=rtol)
+    compare(lambda xp, x: getattr(xp, name).accumulate(x, axis=1), a, rtol=rtol)
 
 
 def test_reduce_options(rng):
@@ -223,7 +225,8 @@ def test_at_unary_and_errors(rng):
             return y
 
         compare(go, x)
-    compare(lambda xp, x: xp.add.at(x, [0, 9], 1.0), a)  # IndexError
+    # IndexError; x is returned so that it is read: on the GPU the check is deferred (Note [Deferred errors])
+    compare(lambda xp, x: (xp.add.at(x, [0, 9], 1.0), x)[1], a)
     compare(lambda xp, x: xp.add.at(x, [0], [1.0, 2.0]), a)  # broadcast error
     compare(lambda xp, x: xp.add.at(x.astype(numpy.int8), [0], 1.5), a)  # casting
     compare(lambda xp, x: xp.add.at(x, [0]), a)

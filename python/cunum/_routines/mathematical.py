@@ -134,6 +134,10 @@ def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
         except IndexError:
             na = nb = 3
         if (na in (2, 3) and nb in (2, 3)) and (na == 2 or nb == 2):
+            import numpy
+            if numpy.lib.NumpyVersion(numpy.__version__) >= "2.5.0":  # NumPy 2.5 removed them
+                raise ValueError("Both input arrays must be (arrays of) 3-dimensional vectors, "
+                                 f"but they are {na} and {nb} dimensional instead.")
             import warnings
             warnings.warn("Arrays of 2-dimensional vectors are deprecated. Use arrays of "
                           "3-dimensional vectors instead. (deprecated in NumPy 2.0)",

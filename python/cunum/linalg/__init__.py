@@ -186,12 +186,20 @@ def tensorinv(a, ind=2):
     return _core._tensorinv(_a(a), _operator.index(ind))
 
 
+def _real_if_real():
+    # NumPy before 2.5 returns real results for real input whose eigenvalues
+    # are all real; 2.5 always complex ones. cunum follows the NumPy installed
+    # (the older rule waits for the device once to decide).
+    import numpy
+    return numpy.lib.NumpyVersion(numpy.__version__) < "2.5.0"
+
+
 def eig(a):
-    """NumPy's eig: complex results, or real ones for real input whose
-    eigenvalues are all real (deciding that waits for the device once)."""
-    w, v = _core._eig(_a(a), True)
+    """NumPy's eig (complex results; real ones for real input with real
+    eigenvalues under NumPy < 2.5, which waits for the device once)."""
+    w, v = _core._eig(_a(a), True, _real_if_real())
     return EigResult(w, v)
 
 
 def eigvals(a):
-    return _core._eig(_a(a), False)[0]
+    return _core._eig(_a(a), False, _real_if_real())[0]
