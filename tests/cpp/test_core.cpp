@@ -164,7 +164,7 @@ TEST(Indexing, TakeGathersAlongAnAxis) {
   EXPECT_EQ(host<int8_t>(out), (std::vector<int8_t>{4, 5, 6}));
   // NumPy's errors.
   EXPECT_THROW((void)host<int64_t>(take(a, far, 0)), IndexError);  // read: deferred on the GPU
-  EXPECT_THROW(take(a, int64_t{4}, 1), IndexError);
+  EXPECT_THROW((void)host<int64_t>(take(a, int64_t{4}, 1)), IndexError);
   EXPECT_THROW(take(a, arange(2), 2), AxisError);
   EXPECT_THROW(take(a, arange(0, 2, 1, DType::Float32), 0), TypeError);
   {  // out= of any dtype (NumPy 2.5): int64 items into float64
