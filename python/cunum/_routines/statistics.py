@@ -7,6 +7,7 @@ Results are cunum arrays (0-d for a full reduction), as in CuPy: no host
 synchronisation, so the warnings NumPy derives from the data (a NaN-only
 slice of nanvar, a where= selecting fewer than ddof + 1 elements) are not
 given."""
+import math
 import operator
 import warnings
 
@@ -202,7 +203,15 @@ def _range(r):
     if r is None:
         return None
     lo, hi = r
-    return float(lo), float(hi)
+    first, last = float(lo), float(hi)
+    # NumPy's checks, in its order and words, before the C++ call: its own
+    # check of an infinite range crashed the build made by GCC 13 (on the
+    # H100 machine; not reproduced with GCC 12 here) -- to be found.
+    if first > last:
+        raise ValueError("max must be larger than min in range parameter.")
+    if not (math.isfinite(first) and math.isfinite(last)):
+        raise ValueError(f"supplied range of [{lo}, {hi}] is not finite")
+    return first, last
 
 
 def histogram(a, bins=10, range=None, density=None, weights=None):
