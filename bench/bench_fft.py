@@ -8,8 +8,6 @@ small transforms, where the host is the bound).
 
     python bench/bench_fft.py [--json OUT.json] [--quick]
 """
-import argparse
-import json
 import os
 import sys
 
@@ -17,6 +15,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench import gpu_time, host_time, libs, torch  # noqa: E402
+from _report import run  # noqa: E402
 
 
 def complex_data(lib, shape, dtype=np.complex64, seed=0):
@@ -81,20 +80,7 @@ def cases(quick):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--json")
-    ap.add_argument("--quick", action="store_true")
-    args = ap.parse_args()
-    data = cases(args.quick)
-    names = list(data)
-    print(f"{'case':32s}" + "".join(f"{n:>12s}" for n in names) + "  cunum/cupy")
-    for case in data["cunum"]:
-        row = "".join(f"{data[n].get(case, float('nan')):12.3f}" for n in names)
-        vs = data["cunum"][case] / data["cupy"][case] if "cupy" in data else float("nan")
-        print(f"{case:32s}{row}  {vs:10.2f}")
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(data, f, indent=1)
+    run(cases, width=32, fmt='12.3f')
 
 
 if __name__ == "__main__":

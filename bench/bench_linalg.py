@@ -9,8 +9,6 @@ lower is better).
 
     python bench/bench_linalg.py [--json OUT.json] [--quick]
 """
-import argparse
-import json
 import os
 import sys
 
@@ -18,6 +16,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench import gpu_time, libs, torch  # noqa: E402
+from _report import run  # noqa: E402
 
 
 def mat(lib, shape, dtype, seed=0, diag=0.0):
@@ -81,20 +80,7 @@ def cases(quick):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--json")
-    ap.add_argument("--quick", action="store_true")
-    args = ap.parse_args()
-    data = cases(args.quick)
-    names = list(data)
-    print(f"{'case':36s}" + "".join(f"{n:>12s}" for n in names) + "  cunum/cupy")
-    for case in data["cunum"]:
-        row = "".join(f"{data[n].get(case, float('nan')):12.2f}" for n in names)
-        vs = data["cunum"][case] / data["cupy"][case] if "cupy" in data and case in data["cupy"] else float("nan")
-        print(f"{case:36s}{row}  {vs:10.3f}")
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(data, f, indent=1)
+    run(cases, width=36, fmt='12.2f')
 
 
 if __name__ == "__main__":

@@ -6,13 +6,12 @@ device-to-device copy.
 
     python bench/bench_random.py [--json OUT.json] [--quick]
 """
-import argparse
-import json
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench import gpu_time, libs, torch  # noqa: E402
+from _report import run  # noqa: E402
 
 
 def cases(quick):
@@ -68,21 +67,7 @@ def cases(quick):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--json")
-    ap.add_argument("--quick", action="store_true")
-    args = ap.parse_args()
-    data = cases(args.quick)
-    names = list(data)
-    print(f"{'case':30s}" + "".join(f"{n:>12s}" for n in names) + "   cunum/copy  cunum/cupy")
-    for case in data["cunum"]:
-        row = "".join(f"{data[n].get(case, float('nan')):12.1f}" for n in names)
-        vs_copy = data["cunum"][case] / data["cunum"]["copy f32 GB/s"]
-        vs_cupy = data["cunum"][case] / data["cupy"][case] if "cupy" in data and case in data["cupy"] else float("nan")
-        print(f"{case:30s}{row}   {vs_copy:10.2f}  {vs_cupy:10.2f}")
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(data, f, indent=1)
+    run(cases, width=30, fmt='12.1f', copy_case='copy f32 GB/s')
 
 
 if __name__ == "__main__":

@@ -6,8 +6,6 @@ process. Issue 10's targets (H100):
 
     python bench/bench_stats.py [--json OUT.json] [--quick]
 """
-import argparse
-import json
 import os
 import sys
 
@@ -15,6 +13,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench import gpu_time, libs, make, torch  # noqa: E402
+from _report import run  # noqa: E402
 
 
 def ints(lib, n, hi, seed=3):
@@ -71,22 +70,7 @@ def cases(quick):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--json")
-    ap.add_argument("--quick", action="store_true")
-    args = ap.parse_args()
-    data = cases(args.quick)
-    names = list(data)
-    print("torch's median is quantile of 2^24 (its limit), not comparable")
-    print(f"{'case':30s}" + "".join(f"{n:>12s}" for n in names) + "   cunum/cupy")
-    for case in data["cunum"]:
-        row = "".join(f"{data[n].get(case, float('nan')):12.2f}" for n in names)
-        cu = data.get("cupy", {}).get(case)
-        ratio = data["cunum"][case] / cu if cu else float("nan")
-        print(f"{case:30s}{row}   {ratio:10.2f}")
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(data, f, indent=1)
+    run(cases, width=30, fmt='12.2f', notes=("torch's median is quantile of 2^24 (its limit), not comparable",))
 
 
 if __name__ == "__main__":
