@@ -372,3 +372,64 @@ def test_cpu_equals_gpu(name, call):
     with cn.Device("cuda"):
         b = np_(call(cn.random.Generator(make(name, 2024))))
     assert a.dtype == b.dtype and numpy.array_equal(a.view(numpy.uint8), b.view(numpy.uint8))
+
+
+# ---------------------------------------------------------------- multivariate_normal on cunum.linalg
+@pytest.mark.parametrize("method", ["svd", "eigh", "cholesky"])
+def test_multivariate_normal_methods(method):
+    cov = numpy.array([[2.0, 0.6, 0.1], [0.6, 1.0, -0.3], [0.1, -0.3, 0.5]])
+    mean = [1.0, -1.0, 0.5]
+    g = cn.random.default_rng(31)
+    x = g.multivariate_normal(mean, cn.asarray(cov), size=(20000, 2), method=method)
+    assert x.shape == (20000, 2, 3) and x.dtype == numpy.float64
+    v = np_(x).reshape(-1, 3)
+    assert numpy.allclose(numpy.cov(v.T), cov, atol=0.04)
+    assert numpy.allclose(v.mean(axis=0), mean, atol=0.03)
+    # the same draws as NumPy's formula applied to the same normals with NumPy's factor
+    z = np_(cn.random.default_rng(31).standard_normal((20000, 2, 3))).reshape(-1, 3)
+    if method == "svd":
+        u, s, _ = numpy.linalg.svd(cov)
+        fac = u * numpy.sqrt(s)
+    elif method == "eigh":
+        s, u = numpy.linalg.eigh(cov)
+        fac = u * numpy.sqrt(numpy.abs(s))
+    else:
+        fac = numpy.linalg.cholesky(cov)
+    ref = mean + z @ fac.T
+    if method == "cholesky":  # unique factor
+        assert numpy.allclose(v, ref, rtol=1e-10, atol=1e-10)
+    else:  # the factor, recovered from the draws: NumPy's up to the signs of its columns
+        f = numpy.linalg.lstsq(z, v - numpy.asarray(mean), rcond=None)[0].T
+        assert numpy.allclose(f @ f.T, cov, atol=1e-10)
+        assert numpy.allclose(numpy.abs(f), numpy.abs(fac), atol=1e-10)
+    assert g.multivariate_normal(mean, cov, method=method).shape == (3,)
+
+
+def test_multivariate_normal_check_valid_and_errors():
+    bad = numpy.array([[1.0, 2.0], [2.0, 1.0]])  # eigenvalues 3 and -1
+    for method in ("svd", "eigh"):
+        with pytest.warns(RuntimeWarning, match="positive-semidefinite"):
+            numpy.random.default_rng(0).multivariate_normal([0, 0], bad, method=method)
+        with pytest.warns(RuntimeWarning, match="positive-semidefinite"):
+            cn.random.default_rng(0).multivariate_normal([0, 0], bad, method=method)
+        with pytest.raises(ValueError, match="positive-semidefinite"):
+            cn.random.default_rng(0).multivariate_normal([0, 0], bad, check_valid="raise", method=method)
+        assert cn.random.default_rng(0).multivariate_normal([0, 0], bad, 5, check_valid="ignore",
+                                                           method=method).shape == (5, 2)
+    # a tiny negative eigenvalue within tol passes silently (eigh: s < -tol)
+    near = numpy.array([[1.0, 1.0], [1.0, 1.0]]) - numpy.eye(2) * 1e-12
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        cn.random.default_rng(0).multivariate_normal([0, 0], near, method="eigh")
+    with pytest.raises(numpy.linalg.LinAlgError):
+        cn.random.default_rng(0).multivariate_normal([0, 0], bad, method="cholesky")
+    for args, kw in [(([0, 0], bad), {"method": "lu"}), (([0, 0], bad), {"check_valid": "bogus"}),
+                     (([[0, 0]], bad), {}), (([0, 0], [1.0, 2.0]), {}), (([0, 0, 0], bad), {})]:
+        with pytest.raises(ValueError) as e:
+            numpy.random.default_rng(0).multivariate_normal(*args, **kw)
+        with pytest.raises(ValueError, match=str(e.value)[:20]):
+            cn.random.default_rng(0).multivariate_normal(*args, **kw)
+    # legacy RandomState (NumPy's legacy: svd)
+    y = cn.random.RandomState(3).multivariate_normal([0.0, 1.0], [[1.0, 0.3], [0.3, 2.0]], 10)
+    assert y.shape == (10, 2)
