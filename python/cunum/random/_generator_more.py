@@ -191,9 +191,10 @@ def multivariate_normal(self, mean, cov, size=None, check_valid="warn", tol=1e-8
     LinAlgError). With check_valid 'warn' or 'raise' and method svd or
     eigh, NumPy's test that cov is positive semi-definite (svd: U S V^H
     close to cov within `tol`; eigh: no eigenvalue below -tol) is evaluated
-    on the device and its one boolean read back: a host synchronisation;
-    check_valid='ignore' (or method='cholesky') draws without one, though
-    cholesky's own LinAlgError check reads its info back (docs/linalg.md).
+    on the device and its one boolean read back. Host synchronisations: the
+    factorization's own LinAlgError check reads its info array back (every
+    method, as cunum.linalg does; docs/linalg.md), and the check adds that
+    one boolean (not with check_valid='ignore' or method='cholesky').
     """
     if method not in ("svd", "eigh", "cholesky"):
         raise ValueError("method must be one of {'eigh', 'svd', 'cholesky'}")
