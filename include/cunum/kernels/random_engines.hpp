@@ -37,6 +37,7 @@ inline constexpr int64_t kXorwowTableWords = int64_t(kJumpPowers) * kXorwowMatri
 inline constexpr int64_t kJumpTableWords = kXorwowTableWords + int64_t(kJumpPowers) * kMrgMatrixWords;
 
 inline constexpr uint32_t kMrgM1 = 4294967087u, kMrgM2 = 4294944443u;
+inline constexpr uint32_t kMrgC1 = 209u, kMrgC2 = 22853u;  // 2^32 - m
 
 CUNUM_HD int lowest_bit(uint32_t v) {
 #if defined(__CUDA_ARCH__)
@@ -80,43 +81,54 @@ struct Xorwow {
   }
 };
 
-// (a * b + c) mod m for a, b, c below 2^32.
-CUNUM_HD uint32_t mulmod32(uint32_t a, uint32_t b, uint32_t c, uint32_t m) {
-  return (uint32_t)(((uint64_t)a * b % m + c) % m);
+// x mod m for m = 2^32 - c (MRG32k3a's moduli: c = 209, 22853), any 64-bit
+// x, without a 64-bit division (a subroutine of dozens of instructions on a
+// GPU): 2^32 = c (mod m), so folding the high word in twice keeps x's
+// residue and leaves x below 2^32 + 2^47 and then below 2^32 + 2^30 < 2 m;
+// one subtraction ends it. The exact residue, as % gives.
+CUNUM_HD uint32_t mod_fold(uint64_t x, uint32_t c, uint32_t m) {
+  x = (x & 0xffffffffull) + (x >> 32) * c;
+  x = (x & 0xffffffffull) + (x >> 32) * c;
+  return (uint32_t)(x >= m ? x - m : x);
+}
+
+// (a * b + acc) mod m for a, b, acc below m = 2^32 - c.
+CUNUM_HD uint32_t mulmod32(uint32_t a, uint32_t b, uint32_t acc, uint32_t c, uint32_t m) {
+  const uint32_t p = mod_fold((uint64_t)a * b, c, m);
+  return p >= m - acc ? p - (m - acc) : p + acc;
 }
 
 struct Mrg32k3a {
   uint32_t s1[3], s2[3];  // (x[n-3], x[n-2], x[n-1]) of each recurrence
+  // a - b mod m for a, b below m.
+  CUNUM_HD static uint32_t sub_mod(uint32_t a, uint32_t b, uint32_t m) { return a >= b ? a - b : a + (m - b); }
   CUNUM_HD uint32_t next() {
     // x1[n] = 1403580 x1[n-2] - 810728 x1[n-3] mod m1, x2[n] = 527612 x2[n-1]
-    // - 1370589 x2[n-3] mod m2: each product below 2^53, the difference in int64.
-    int64_t r1 = (int64_t)(1403580ull * s1[1]) - (int64_t)(810728ull * s1[0]);
-    r1 %= (int64_t)kMrgM1;
-    if (r1 < 0) r1 += kMrgM1;
-    int64_t r2 = (int64_t)(527612ull * s2[2]) - (int64_t)(1370589ull * s2[0]);
-    r2 %= (int64_t)kMrgM2;
-    if (r2 < 0) r2 += kMrgM2;
-    const uint32_t p1 = (uint32_t)r1, p2 = (uint32_t)r2;
+    // - 1370589 x2[n-3] mod m2 (each product below 2^53, reduced by folding).
+    const uint32_t p1 = sub_mod(mod_fold(1403580ull * s1[1], kMrgC1, kMrgM1),
+                                mod_fold(810728ull * s1[0], kMrgC1, kMrgM1), kMrgM1);
+    const uint32_t p2 = sub_mod(mod_fold(527612ull * s2[2], kMrgC2, kMrgM2),
+                                mod_fold(1370589ull * s2[0], kMrgC2, kMrgM2), kMrgM2);
     s1[0] = s1[1];
     s1[1] = s1[2];
     s1[2] = p1;
     s2[0] = s2[1];
     s2[1] = s2[2];
     s2[2] = p2;
-    return p1 >= p2 ? p1 - p2 : p1 + (kMrgM1 - p2);  // in [0, m1)
+    return sub_mod(p1, p2, kMrgM1);  // in [0, m1)
   }
-  CUNUM_HD static void apply3(const uint32_t* a, uint32_t* s, uint32_t m) {
+  CUNUM_HD static void apply3(const uint32_t* a, uint32_t* s, uint32_t c, uint32_t m) {
     uint32_t r[3];
     for (int i = 0; i < 3; ++i) {
       uint32_t acc = 0;
-      for (int j = 0; j < 3; ++j) acc = mulmod32(a[3 * i + j], s[j], acc, m);
+      for (int j = 0; j < 3; ++j) acc = mulmod32(a[3 * i + j], s[j], acc, c, m);
       r[i] = acc;
     }
     for (int i = 0; i < 3; ++i) s[i] = r[i];
   }
   CUNUM_HD void apply(const uint32_t* m) {
-    apply3(m, s1, kMrgM1);
-    apply3(m + 9, s2, kMrgM2);
+    apply3(m, s1, kMrgC1, kMrgM1);
+    apply3(m + 9, s2, kMrgC2, kMrgM2);
   }
 };
 
@@ -185,12 +197,12 @@ inline void build_jump_tables(uint32_t* t) {
     const uint32_t* p = a + (int64_t)(k - 1) * kMrgMatrixWords;
     uint32_t* c = a + (int64_t)k * kMrgMatrixWords;
     for (int h = 0; h < 2; ++h) {
-      const uint32_t mod = h == 0 ? kMrgM1 : kMrgM2;
+      const uint32_t mod = h == 0 ? kMrgM1 : kMrgM2, fold = h == 0 ? kMrgC1 : kMrgC2;
       const uint32_t* q = p + 9 * h;
       for (int i = 0; i < 3; ++i)
         for (int j = 0; j < 3; ++j) {
           uint32_t acc = 0;
-          for (int l = 0; l < 3; ++l) acc = mulmod32(q[3 * i + l], q[3 * l + j], acc, mod);
+          for (int l = 0; l < 3; ++l) acc = mulmod32(q[3 * i + l], q[3 * l + j], acc, fold, mod);
           c[9 * h + 3 * i + j] = acc;
         }
     }
