@@ -59,6 +59,16 @@ from . import cuda
 from . import fft  # cunum.fft: numpy.fft on cuFFT / the CPU's own FFT
 from . import random  # cunum.random (docs/random.md)
 from .cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool
+from ._errstate import errstate, geterr, geterrcall, seterr, seterrcall  # Note [Floating-point error settings]
+
+
+def show_config(*, _full=False):
+    """Prints the versions of cunum, Python, NumPy, the CUDA runtime, driver
+    and NVRTC, the CUDA libraries found and the devices (CuPy's show_config)."""
+    from ._show_config import show_config as show
+    show(_full=_full)
+
+
 import sys as _sys
 if "dask" in _sys.modules:  # Dask imported first: Note [Dask registrations] in _dask.py
     from . import _dask

@@ -157,6 +157,12 @@ class PinnedMemoryPool:
     def free_all_blocks(self):
         _core._pinned_pool_free_all()
 
+    def malloc(self, size):
+        """`size` bytes of pinned host memory from the pool, as a
+        PinnedMemoryPointer (cunum.cuda.pinned_memory)."""
+        from .pinned_memory import alloc_pinned_memory, _pool_malloc
+        return _pool_malloc(int(size)) if int(size) >= 0 else alloc_pinned_memory(size)
+
 
 _pools = {}
 _async_pools = {}
