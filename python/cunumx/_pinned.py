@@ -38,6 +38,8 @@ def empty_pinned(shape, dtype=float, order="C"):
     if not cunum.cuda.is_available():
         return numpy.empty(shape, dtype, order)
     dtype = numpy.dtype(dtype)
+    if 0 in shape:  # NumPy's own strides for an empty array (it allocates nothing)
+        return _pinned_array(shape, dtype, numpy.empty(shape, dtype, order).strides)
     strides, step = [0] * len(shape), dtype.itemsize
     axes = range(len(shape)) if order in ("F", "f") else reversed(range(len(shape)))
     for i in axes:

@@ -274,6 +274,27 @@ def test_like_pinned(order):
             numpy.testing.assert_array_equal(h, w)
 
 
+def test_pinned_layouts_as_on_a_gpu(monkeypatch):
+    """The layouts *_pinned build over allocated memory (the GPU's path; here
+    over the pageable stand-in when there is no GPU) are NumPy's."""
+    monkeypatch.setattr(cn.cuda, "is_available", lambda: True)
+    for shape, dt, order in [((3, 4), "f4", "C"), ((3, 4), "c16", "F"), (7, "i2", "C"), ((), "f8", "C"),
+                             ((2, 0, 3), "u1", "F"), ((3, 1, 4), "f4", "F")]:
+        h, w = cunumx.zeros_pinned(shape, dt, order), numpy.zeros(shape, dt, order)
+        assert (h.shape, h.dtype, h.strides) == (w.shape, w.dtype, w.strides)
+        assert _is_pinned_array(h) or h.size == 0
+        numpy.testing.assert_array_equal(h, w)
+    src = numpy.asfortranarray(numpy.arange(24, dtype="f4").reshape(2, 3, 4))
+    for a in (src.transpose(2, 0, 1), src[:, ::2], cn.asarray(src[:, ::2]), numpy.zeros((2, 0, 3))):
+        for order in "KACF":
+            for kw in ({}, {"dtype": "i8"}, {"shape": (5, 2)}, {"shape": (0, 2)}):
+                proto = numpy.lib.stride_tricks.as_strided(numpy.empty(1, a.dtype), a.shape, a.strides)
+                w = numpy.zeros_like(proto, order=order, **kw)
+                h = cunumx.zeros_like_pinned(a, order=order, **kw)
+                assert (h.shape, h.dtype, h.strides) == (w.shape, w.dtype, w.strides)
+                numpy.testing.assert_array_equal(h, w)
+
+
 def test_pinned_arrays_carry_data_to_and_from_the_device():
     a = numpy.arange(1000, dtype="f4")
     h = cunumx.empty_pinned(1000, "f4")
