@@ -59,7 +59,6 @@ from . import cuda
 from . import fft  # cunum.fft: numpy.fft on cuFFT / the CPU's own FFT
 from . import random  # cunum.random (docs/random.md)
 from .cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool
-from ._errstate import errstate, geterr, geterrcall, seterr, seterrcall  # Note [Floating-point error settings]
 
 
 def show_config(*, _full=False):
@@ -126,7 +125,17 @@ _DTYPE_NAMES = frozenset((
     "unsignedinteger", "inexact", "floating", "complexfloating"))
 
 
+# errstate & co. (Note [Floating-point error settings] in _errstate.py), also
+# loaded on first access.
+_ERRSTATE_NAMES = frozenset(("errstate", "geterr", "geterrcall", "seterr", "seterrcall"))
+
+
 def __getattr__(name):
+    if name in _ERRSTATE_NAMES:
+        from . import _errstate
+        value = getattr(_errstate, name)
+        globals()[name] = value
+        return value
     if name in _DTYPE_NAMES:
         from . import _dtypes
         value = getattr(_dtypes, name)
@@ -136,7 +145,7 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted(set(globals()) | _DTYPE_NAMES)
+    return sorted(set(globals()) | _DTYPE_NAMES | _ERRSTATE_NAMES)
 
 __version__ = "0.1.0"
 
