@@ -7,9 +7,11 @@ may hold, on a Dask cluster whose chunks are cunum arrays. One command:
 The array is never in one place. Each chunk (32 MiB by default) is drawn by
 the worker that needs it (cunum's Philox generator, on the worker's default
 device: its GPU when it has one), reduced there and dropped; only partial
-sums travel between processes. Each worker's memory budget (--budget-mib)
-is a fraction of the array: Dask's memory_limit for the worker process
-and, on a GPU, CUNUM_GPU_MEMORY_LIMIT for its cunum memory pool.
+sums travel between processes. Each worker's memory budget for array data
+(--budget-mib) is a fraction of the array: on a GPU, CUNUM_GPU_MEMORY_LIMIT
+for its cunum memory pool; on the CPU, Dask's memory_limit for the worker
+process, less an allowance for the process itself (Python, cunum, Dask:
+512 MiB; 2 GiB beside a CUDA context, whose host memory Dask counts too).
 
 At the end one chunk is fetched to the host and its mean and standard
 deviation are computed again with NumPy: they must agree with what the
@@ -41,6 +43,7 @@ def main():
     rows = int(args.gib * 2**30 / 4 / args.cols)
     chunk_rows = max(1, int(args.chunk_mib * 2**20 / 4 / args.cols))
     budget = int(args.budget_mib * 2**20)
+    process = (2 if cn.cuda.is_available() else 0.5) * 2**30  # the allowance above
     total = rows * args.cols * 4
     print(f"array: {rows} x {args.cols} float32 = {total / 2**30:.2f} GiB in "
           f"{-(-rows // chunk_rows)} chunks of {chunk_rows * args.cols * 4 / 2**20:.0f} MiB; "
@@ -48,7 +51,7 @@ def main():
           f"({args.workers * budget / total:.0%} of the array together)")
 
     with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
-                      memory_limit=budget, dashboard_address=None,
+                      memory_limit=int(budget + process), dashboard_address=None,
                       env={"CUNUM_GPU_MEMORY_LIMIT": str(budget)}) as cluster, Client(cluster) as client:
         devices = client.run(lambda: str(cn.get_default_device()))
         print("worker devices:", sorted(set(devices.values())))

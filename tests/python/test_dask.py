@@ -365,3 +365,14 @@ def test_distributed_local_cluster(cluster):
         assert_same(w, g, rtol=1e-3 if w.dtype == F32 else None)
     # Both workers ran cunum chunks.
     assert client.run(lambda: "cunum" in sys.modules) == {w: True for w in workers}
+
+
+def test_example_dask_mean_std():
+    """examples/dask_mean_std.py, small: its own check against NumPy passes."""
+    pytest.importorskip("distributed")
+    example = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "dask_mean_std.py")
+    r = subprocess.run([sys.executable, example, "--gib", "0.02", "--chunk-mib", "1", "--budget-mib", "8"],
+                       capture_output=True, text=True, timeout=300,
+                       env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "check: OK" in r.stdout
