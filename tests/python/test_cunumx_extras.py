@@ -414,8 +414,8 @@ def test_benchmark_result(device):
     assert r.cpu_times.shape == (20,) and (r.cpu_times > 0).all()
     ndev = 1 if cuda_available() else 0
     assert r.gpu_times.shape == (ndev, 20)
-    if ndev:
-        assert (r.gpu_times > 0).all()
+    if ndev:  # events on the current CUDA device; the CPU backend's work is not on it
+        assert (r.gpu_times > 0).all() if device == "cuda" else (r.gpu_times >= 0).all()
     line = r.to_str()
     assert re.fullmatch(r"f {19}:    CPU: *\d+\.\d{3} us   \+/- *\d+\.\d{3} \(min: *\d+\.\d{3} / max: *\d+\.\d{3}\) us",
                         line), line
