@@ -323,6 +323,8 @@ def test_alloc_pinned_memory():
         p + 5000
     with pytest.raises(ValueError):
         cn.cuda.alloc_pinned_memory(-1)
+    with pytest.raises(ValueError):
+        cn.cuda.get_default_pinned_memory_pool().malloc(-1)
     z = cn.cuda.alloc_pinned_memory(0)
     assert z.size == 0
 

@@ -160,8 +160,8 @@ class PinnedMemoryPool:
     def malloc(self, size):
         """`size` bytes of pinned host memory from the pool, as a
         PinnedMemoryPointer (cunum.cuda.pinned_memory)."""
-        from .pinned_memory import alloc_pinned_memory, _pool_malloc
-        return _pool_malloc(int(size)) if int(size) >= 0 else alloc_pinned_memory(size)
+        from .pinned_memory import PinnedMemory, PinnedMemoryPointer
+        return PinnedMemoryPointer(PinnedMemory(size, pooled=True))
 
 
 _pools = {}

@@ -33,6 +33,7 @@ class PinnedMemory:
     __slots__ = ("ptr", "size", "pinned", "_pooled", "_host", "__weakref__")
 
     def __init__(self, size, pooled=True):
+        self.ptr = 0
         self.size = int(size)
         if self.size < 0:
             raise ValueError(f"negative size: {self.size}")
