@@ -59,6 +59,8 @@ from . import cuda
 from . import fft  # cunum.fft: numpy.fft on cuFFT / the CPU's own FFT
 from . import random  # cunum.random (docs/random.md)
 from .cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool
+# Interchange and the array API (docs/interop.md, docs/array-api.md)
+from ._routines.interop import from_dlpack
 
 from ._core import (absolute, add, bitwise_and, bitwise_or, bitwise_xor, cos, divide, divmod, equal, hypot,
                     exp, floor_divide, frexp, greater, greater_equal, invert, ldexp, left_shift,

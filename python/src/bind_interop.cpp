@@ -9,6 +9,7 @@
 #include "args.hpp"
 #include "bindings.hpp"
 #include "convert.hpp"
+#include "cunum/cuda.hpp"
 #include "cunum/error.hpp"
 #include "cunum/interop.hpp"
 
@@ -117,6 +118,7 @@ void bind_interop(nb::module_& m) {
   }, nb::arg("ptr"), nb::arg("shape"), nb::arg("strides").none(), nb::arg("dtype"), nb::arg("device"),
         nb::arg("owner").none());
   m.def("_is_external", &is_external);
+  m.def("_pointer_device", [](uintptr_t p) { return cuda::pointer_device(reinterpret_cast<const void*>(p)); });
   // (address, bytes) of the allocation the array views: ndarray.data.mem.
   m.def("_storage_span", [](const ndarray& a) {
     return nb::make_tuple(reinterpret_cast<uintptr_t>(a.storage() ? a.storage()->data : nullptr),

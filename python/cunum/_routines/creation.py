@@ -1,6 +1,7 @@
 """Array creation with NumPy's signatures."""
 from .. import _core
 from .._convert import asarray as _asarray_any, host_to_device, to_numpy_dtype
+from .interop import foreign_array as _foreign_array
 
 ndarray = _core.ndarray
 
@@ -107,6 +108,10 @@ def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0, *, device
     import numpy
     order = _order(order, "CFAK")
     dev = _device(device)
+    if not isinstance(obj, ndarray) and not isinstance(obj, (list, tuple, int, float, complex, bool)):
+        foreign = _foreign_array(obj)  # a view of GPU memory (__cuda_array_interface__) or None
+        if foreign is not None:
+            obj = foreign
     if isinstance(obj, ndarray):
         if not copy and (dtype is None or to_numpy_dtype(dtype) == obj.dtype) and (
                 dev is None or dev == obj.device) and (
