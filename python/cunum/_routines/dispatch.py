@@ -80,7 +80,9 @@ def array_function(self, func, types, args, kwargs):
 def _resolve_ufunc(ufunc):
     import cunum
     impl = getattr(cunum, ufunc.__name__, None)
-    return impl if isinstance(impl, _core.ufunc) else None
+    # A cunum ufunc, or a function where cunum's is not one (matmul, vecdot):
+    # those serve calls, and their missing methods are TypeErrors below.
+    return impl if callable(impl) and impl is not ufunc else None
 
 
 def _operand_types(inputs, kwargs):
