@@ -14,7 +14,7 @@ line in _install(), in its chapter's group.
 """
 from . import _core
 from ._convert import host_to_device, to_numpy_dtype
-from ._routines import (dispatch, indexing, indexing_routines, interop, manipulation, mathematical,
+from ._routines import (array_api, dispatch, indexing, indexing_routines, interop, manipulation, mathematical,
                         reductions, sorting, statistics, tiling)
 
 ndarray = _core.ndarray
@@ -310,6 +310,7 @@ def _install():
     nd.__dlpack__ = interop.__dlpack__
     nd.__dlpack_device__ = interop.__dlpack_device__
     nd.data = property(interop.MemoryPointer)
+    nd.__array_namespace__ = array_api.__array_namespace__  # docs/array-api.md
     # Indexing routines (_routines/indexing.py)
     nd.take = lambda self, indices, axis=None, out=None, mode="raise": indexing.take(
         self, indices, axis, out, mode)
