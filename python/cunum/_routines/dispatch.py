@@ -85,12 +85,11 @@ def _resolve_ufunc(ufunc):
     return impl if callable(impl) and impl is not ufunc else None
 
 
-def _operand_types(inputs, kwargs):
-    types = [type(x) for x in inputs]
+def _foreign(inputs, kwargs):
+    """The types of the array operands (inputs and out=) that are not cunum's."""
     out = kwargs.get("out")
-    if out is not None:
-        types.extend(type(o) for o in (out if isinstance(out, tuple) else (out,)) if o is not None)
-    return types
+    ops = inputs if out is None else inputs + (out if isinstance(out, tuple) else (out,))
+    return [type(x) for x in ops if type(x) is not ndarray and hasattr(type(x), "__array_ufunc__")]
 
 
 def array_ufunc(self, ufunc, method, *inputs, **kwargs):
@@ -98,24 +97,27 @@ def array_ufunc(self, ufunc, method, *inputs, **kwargs):
         impl = _UFUNCS[ufunc]
     except KeyError:
         impl = _UFUNCS[ufunc] = _resolve_ufunc(ufunc)
-    name = f"numpy.{ufunc.__name__}" + ("" if method == "__call__" else f".{method}")
-    np_nd = _np_ndarray()
-    for t in _operand_types(inputs, kwargs):
-        if t is not ndarray and hasattr(t, "__array_ufunc__"):  # arrays: ours, NumPy's, others'
-            r = _mixed(name, (t,))
+    foreign = _foreign(inputs, kwargs) if kwargs or len(inputs) != 1 else ()
+    if foreign:
+        r = _mixed(_ufunc_name(ufunc, method), foreign)
+        if r is not None:
             if r is NotImplemented:
                 return r
-            if r is not None and issubclass(t, np_nd):
-                raise r
+            raise r
     if impl is None:
-        raise TypeError(f"cunum has no ufunc {ufunc.__name__!r} ({name} on a cunum array); it does not "
-                        "copy arrays to the host implicitly")
-    out = kwargs.get("out")
-    if isinstance(out, tuple) and len(out) == 1:  # NumPy always passes out= as a tuple
-        kwargs["out"] = out[0]
+        raise TypeError(f"cunum has no ufunc {ufunc.__name__!r} ({_ufunc_name(ufunc, method)} on a cunum "
+                        "array); it does not copy arrays to the host implicitly")
+    if kwargs:
+        out = kwargs.get("out")
+        if isinstance(out, tuple) and len(out) == 1:  # NumPy always passes out= as a tuple
+            kwargs["out"] = out[0]
     if method == "__call__":
         return impl(*inputs, **kwargs)
     m = getattr(impl, method, None)
     if m is None:
-        raise TypeError(f"cunum has no {name}")
+        raise TypeError(f"cunum has no {_ufunc_name(ufunc, method)}")
     return m(*inputs, **kwargs)
+
+
+def _ufunc_name(ufunc, method):
+    return f"numpy.{ufunc.__name__}" + ("" if method == "__call__" else f".{method}")
