@@ -52,7 +52,10 @@ nb::object to_capsule(const ndarray& a, bool versioned, bool read_only, bool is_
   return nb::steal(cap);
 }
 
-ndarray from_capsule(nb::handle h) {
+// A read-only tensor (DLPack 1.x's flag; NumPy exports read-only arrays so)
+// cannot be viewed by cunum, whose arrays are always writeable: it is copied
+// when `copy_read_only`, else refused.
+ndarray from_capsule(nb::handle h, bool copy_read_only) {
   PyObject* cap = h.ptr();
   if (!PyCapsule_CheckExact(cap))
     throw TypeError("from_dlpack: expected a DLPack PyCapsule, got " +
@@ -65,9 +68,13 @@ ndarray from_capsule(nb::handle h) {
   if (n == kVersioned) {
     auto* t = static_cast<dlpack::DLManagedTensorVersioned*>(PyCapsule_GetPointer(cap, kVersioned));
     if (!t) throw nb::python_error();
+    const bool read_only = (t->flags & dlpack::kFlagReadOnly) != 0;
+    if (read_only && !copy_read_only)
+      throw ValueError("from_dlpack: the tensor is read-only and cunum arrays are writeable: a copy is "
+                       "needed, and copy=False");
     ndarray r = from_dlpack(t);  // on failure the capsule still owns t
     if (PyCapsule_SetName(cap, kUsedVersioned) != 0) throw nb::python_error();
-    return r;
+    return read_only ? r.copy('K') : r;
   }
   if (n == kLegacy) {
     auto* t = static_cast<dlpack::DLManagedTensor*>(PyCapsule_GetPointer(cap, kLegacy));
@@ -97,7 +104,7 @@ std::shared_ptr<void> python_owner(nb::handle obj) {
 void bind_interop(nb::module_& m) {
   m.def("_to_dlpack", &to_capsule, nb::arg("a"), nb::arg("versioned"), nb::arg("read_only"),
         nb::arg("is_copied"));
-  m.def("_from_dlpack_capsule", &from_capsule);
+  m.def("_from_dlpack_capsule", &from_capsule, nb::arg("capsule"), nb::arg("copy_read_only"));
   // An array over `ptr` (shape; byte strides, None for C order), keeping `owner` alive.
   m.def("_from_pointer", [](uintptr_t ptr, nb::handle shape, nb::handle strides, nb::handle dtype,
                             const Device& dev, nb::handle owner) {

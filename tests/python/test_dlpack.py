@@ -354,3 +354,13 @@ def test_cupy_both_ways(device):
     for y in (cn.from_dlpack(src), cn.asarray(src)):
         assert y.data.ptr == src.data.ptr
         assert_same(numpy.arange(6, dtype="float16").reshape(2, 3).T, y)
+
+
+def test_read_only_producers_are_copied_or_refused():
+    a = numpy.arange(5.0)
+    a.flags.writeable = False
+    x = cn.from_dlpack(a)  # cunum arrays are writeable: NumPy's read-only flag asks for a copy
+    assert x.data.ptr != _host_ptr(a)
+    assert_same(a, x)
+    with pytest.raises(BufferError, match="read-only"):
+        cn.from_dlpack(a, copy=False)

@@ -148,9 +148,9 @@ def _consumer_stream(dl_type, dev_id):
     return ptr if ptr else 1
 
 
-def _import_capsule(cap):
+def _import_capsule(cap, copy=None):
     try:
-        return _core._from_dlpack_capsule(cap)
+        return _core._from_dlpack_capsule(cap, copy is not False)
     except ValueError as e:
         raise BufferError(str(e)) from None
 
@@ -166,7 +166,7 @@ def from_dlpack(x, /, *, device=None, copy=None):
     stream handshake])."""
     dev = None if device is None else (device if isinstance(device, _core.Device) else _core.Device(device))
     if _is_capsule(x):
-        a = _import_capsule(x)
+        a = _import_capsule(x, copy)
     else:
         if not hasattr(x, "__dlpack__"):
             raise TypeError(f"from_dlpack: {type(x).__name__!r} has no __dlpack__ method")
@@ -182,7 +182,7 @@ def from_dlpack(x, /, *, device=None, copy=None):
         except TypeError:  # a producer of the pre-2023 protocol: no max_version, dl_device, copy
             cap = x.__dlpack__(stream=stream) if stream is not None else x.__dlpack__()
             done = False
-        a = _import_capsule(cap)
+        a = _import_capsule(cap, copy)
         if not done and copy:
             a = a.copy()
     if dev is not None and a.device != dev:
