@@ -108,3 +108,13 @@ def test_bool_dtype_name_and_info(capsys):
     assert cn.zeros(2, dtype=cn.bool).dtype == numpy.bool
     cn.info(cn.astype)
     assert "astype" in capsys.readouterr().out
+
+
+def test_asarray_copy_false_never_copies(device):
+    x = cn.arange(4.0)
+    assert cn.asarray(x, copy=False) is x
+    for make in (lambda: cn.asarray([1, 2], copy=False), lambda: cn.asarray(numpy.ones(2), copy=False),
+                 lambda: cn.asarray(x, dtype="int32", copy=False), lambda: cn.array(x[::2], order="C", copy=False)):
+        with pytest.raises(ValueError, match="Unable to avoid copy"):
+            make()
+    assert cn.asarray(x[::2], copy=None).data.ptr == x.data.ptr

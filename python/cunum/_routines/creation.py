@@ -104,6 +104,10 @@ def identity(n, dtype=None, *, device=None):
     return eye(n, dtype=float if dtype is None else dtype, device=device)
 
 
+# NumPy 2's message: copy=False means "never copy" (the array API's meaning too).
+_NO_COPY = "Unable to avoid copy while creating an array as requested."
+
+
 def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0, *, device=None):
     import numpy
     order = _order(order, "CFAK")
@@ -118,8 +122,12 @@ def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0, *, device
                 order in "KA" or (order == "C" and obj._c_contiguous)
                 or (order == "F" and obj._f_contiguous)) and ndmin <= obj.ndim:
             return obj
+        if copy is False:
+            raise ValueError(_NO_COPY)
         r = _core._array(obj, dtype, True, order, dev)
     else:
+        if copy is False:  # host data always moves to a new device array
+            raise ValueError(_NO_COPY)
         if isinstance(obj, (list, tuple)) and any(isinstance(x, ndarray) for x in obj):
             obj = [numpy.asarray(x) if isinstance(x, ndarray) else x for x in obj]
         host = numpy.asarray(obj) if dtype is None else numpy.asarray(
