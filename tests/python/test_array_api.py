@@ -118,3 +118,32 @@ def test_asarray_copy_false_never_copies(device):
         with pytest.raises(ValueError, match="Unable to avoid copy"):
             make()
     assert cn.asarray(x[::2], copy=None).data.ptr == x.data.ptr
+
+
+_MAIN = """abs acos acosh add asin asinh atan atan2 atanh bitwise_and bitwise_left_shift bitwise_invert
+bitwise_or bitwise_right_shift bitwise_xor ceil clip conj copysign cos cosh divide equal exp expm1 floor
+floor_divide greater greater_equal hypot imag isfinite isinf isnan less less_equal log log1p log2 log10
+logaddexp logical_and logical_not logical_or logical_xor maximum minimum multiply negative nextafter
+not_equal positive pow real reciprocal remainder round sign signbit sin sinh square sqrt subtract tan tanh
+trunc arange asarray empty empty_like eye from_dlpack full full_like linspace meshgrid ones ones_like tril
+triu zeros zeros_like astype can_cast finfo iinfo isdtype result_type bool int8 int16 int32 int64 uint8
+uint16 uint32 uint64 float32 float64 complex64 complex128 broadcast_arrays broadcast_to concat
+expand_dims flip moveaxis permute_dims repeat reshape roll squeeze stack tile unstack argmax argmin
+count_nonzero nonzero searchsorted where unique_all unique_counts unique_inverse unique_values argsort
+sort cumulative_prod cumulative_sum max mean min prod std sum var all any diff matmul matrix_transpose
+tensordot vecdot take take_along_axis e inf nan newaxis pi __array_namespace_info__""".split()
+_LINALG = """cholesky cross det diagonal eigh eigvalsh inv matmul matrix_norm matrix_power matrix_rank
+matrix_transpose outer pinv qr slogdet solve svd svdvals tensordot trace vecdot vector_norm""".split()
+_FFT = "fft ifft fftn ifftn rfft irfft rfftn irfftn hfft ihfft fftfreq rfftfreq fftshift ifftshift".split()
+_METHODS = """__abs__ __add__ __and__ __array_namespace__ __bool__ __complex__ __dlpack__ __dlpack_device__
+__eq__ __float__ __floordiv__ __ge__ __getitem__ __gt__ __index__ __int__ __invert__ __le__ __lshift__
+__lt__ __matmul__ __mod__ __mul__ __ne__ __neg__ __or__ __pos__ __pow__ __rshift__ __setitem__ __sub__
+__truediv__ __xor__ to_device dtype device mT ndim shape size T""".split()
+
+
+def test_every_name_of_the_standard_exists():
+    assert [n for n in _MAIN if not hasattr(cn, n)] == []
+    assert [n for n in _LINALG if not hasattr(cn.linalg, n)] == []
+    assert [n for n in _FFT if not hasattr(cn.fft, n)] == []
+    x = cn.ones((2, 2), device="cpu")
+    assert [n for n in _METHODS if not hasattr(x, n)] == []
