@@ -105,8 +105,10 @@ def test_numpy_arrays_mixed_in_are_refused(device):
         numpy.concatenate([x, a])
     with pytest.raises(TypeError, match="numpy.ndarray"):
         numpy.add(x, x, out=numpy.empty(x.shape))
-    # NumPy scalars and Python numbers are fine.
+    # NumPy scalars, 0-d NumPy arrays and Python numbers are scalars.
     assert_same(numpy.add(a, numpy.float32(2)), numpy.add(x, numpy.float32(2)))
+    assert_same(numpy.asarray(3.0) < a, numpy.asarray(3.0) < x)
+    assert_same(numpy.multiply(numpy.asarray(2, dtype="int8"), a), numpy.multiply(numpy.asarray(2, dtype="int8"), x))
 
 
 def test_other_array_types_get_not_implemented():

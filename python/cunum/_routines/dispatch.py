@@ -86,10 +86,17 @@ def _resolve_ufunc(ufunc):
 
 
 def _foreign(inputs, kwargs):
-    """The types of the array operands (inputs and out=) that are not cunum's."""
+    """The types of the array operands (inputs and out=) that are not cunum's.
+    A 0-d NumPy array among the inputs counts as a scalar, as a NumPy scalar
+    does (NumPy makes them everywhere: `numpy.asarray(3) < x`)."""
+    np_nd = _np_ndarray()
+    found = [type(x) for x in inputs if type(x) is not ndarray and hasattr(type(x), "__array_ufunc__")
+             and not (isinstance(x, np_nd) and x.ndim == 0)]
     out = kwargs.get("out")
-    ops = inputs if out is None else inputs + (out if isinstance(out, tuple) else (out,))
-    return [type(x) for x in ops if type(x) is not ndarray and hasattr(type(x), "__array_ufunc__")]
+    if out is not None:
+        found.extend(type(x) for x in (out if isinstance(out, tuple) else (out,))
+                     if x is not None and type(x) is not ndarray)
+    return found
 
 
 def array_ufunc(self, ufunc, method, *inputs, **kwargs):
