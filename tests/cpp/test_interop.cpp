@@ -22,7 +22,7 @@ TEST(Interop, VersionedExportDescribesTheArrayAndKeepsItAlive) {
   dl::DLManagedTensorVersioned* t;
   char* data;
   {
-    ndarray a = from_host(std::vector<float>{0, 1, 2, 3, 4, 5}, {2, 3}).T();  // strides (4, 12) bytes
+    ndarray a = from_host(std::vector<float>{0, 1, 2, 3, 4, 5}, {2, 3}, Device::cpu()).T();  // strides (4, 12) bytes
     data = a.data();
     t = to_dlpack_versioned(a, /*read_only=*/true);
   }  // `a` is gone; the tensor still holds its memory
@@ -144,4 +144,16 @@ TEST(Interop, FromExternalViewsAPointerWithByteStrides) {
   EXPECT_EQ(owner.use_count(), 1);
   EXPECT_THROW(from_external(nullptr, {2}, {4}, DType::Int32, Device::cpu(), nullptr), ValueError);
   EXPECT_THROW(from_external(buf.data(), {2}, {4, 4}, DType::Int32, Device::cpu(), nullptr), ValueError);
+}
+
+TEST(Interop, CudaArraysExportAsKDLCUDA) {
+  if (cuda_device_count() == 0) GTEST_SKIP() << "no CUDA device";
+  ndarray a = arange(Scalar(0.0), Scalar(8.0), Scalar(1.0), DType::Float32, Device::cuda(0));
+  dl::DLManagedTensorVersioned* t = to_dlpack_versioned(a);
+  EXPECT_EQ(t->dl_tensor.device.device_type, dl::kDLCUDA);
+  EXPECT_EQ(t->dl_tensor.device.device_id, 0);
+  ndarray b = from_dlpack(t);
+  EXPECT_EQ(b.device(), Device::cuda(0));
+  EXPECT_EQ(b.data(), a.data());
+  EXPECT_EQ(host<float>(b * b), (std::vector<float>{0, 1, 4, 9, 16, 25, 36, 49}));
 }
