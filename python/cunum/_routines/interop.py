@@ -172,8 +172,9 @@ def from_dlpack(x, /, *, device=None, copy=None):
             raise TypeError(f"from_dlpack: {type(x).__name__!r} has no __dlpack__ method")
         dl_type, dev_id = x.__dlpack_device__()
         dl_type, dev_id = int(dl_type), int(dev_id)
-        stream = _consumer_stream(dl_type, dev_id)
         want = None if dev is None else _dl_device_of(dev)
+        # A copy to the CPU is complete when __dlpack__ returns: no stream to pass.
+        stream = None if want == (kDLCPU, 0) else _consumer_stream(dl_type, dev_id)
         if want == (int(dl_type), dev_id) or (want == (kDLCPU, 0) and dl_type == kDLCUDAHost):
             want = None
         try:
