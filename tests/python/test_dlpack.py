@@ -364,3 +364,36 @@ def test_read_only_producers_are_copied_or_refused():
     assert_same(a, x)
     with pytest.raises(BufferError, match="read-only"):
         cn.from_dlpack(a, copy=False)
+
+
+class _OldProducer:
+    """A producer of the pre-2023 protocol: __dlpack__(stream=None) only."""
+
+    def __init__(self, a):
+        self.a = a
+
+    def __dlpack__(self, stream=None):
+        return self.a.__dlpack__(stream=stream)
+
+    def __dlpack_device__(self):
+        return self.a.__dlpack_device__()
+
+
+class _Recorder(_OldProducer):
+    def __dlpack__(self, **kwargs):
+        self.kwargs = kwargs
+        return self.a.__dlpack__(**kwargs)
+
+
+def test_consumer_protocol():
+    a = numpy.arange(6.0)
+    old = cn.from_dlpack(_OldProducer(a))
+    assert old.data.ptr == _host_ptr(a)
+    copied = cn.from_dlpack(_OldProducer(a), copy=True)
+    assert copied.data.ptr != _host_ptr(a)
+    assert_same(a, copied)
+    rec = _Recorder(a)
+    cn.from_dlpack(rec)
+    assert rec.kwargs == {"stream": None, "max_version": (1, 1), "dl_device": None, "copy": None}
+    cn.from_dlpack(rec, device="cpu", copy=False)
+    assert rec.kwargs["dl_device"] is None and rec.kwargs["copy"] is False  # already there
