@@ -397,3 +397,14 @@ def test_consumer_protocol():
     assert rec.kwargs == {"stream": None, "max_version": (1, 1), "dl_device": None, "copy": None}
     cn.from_dlpack(rec, device="cpu", copy=False)
     assert rec.kwargs["dl_device"] is None and rec.kwargs["copy"] is False  # already there
+
+
+@pytest.mark.parametrize("iface, err, match", [
+    ({"shape": (2,), "typestr": ">f4", "data": (0, False), "version": 3}, TypeError, "byte order"),
+    ({"shape": (2,), "typestr": "<M8[s]", "data": (0, False), "version": 3}, TypeError, "does not support dtype"),
+    ({"shape": (2,), "typestr": "<f4", "data": (0, False), "strides": (4, 4)}, ValueError, "strides"),
+    ({"shape": (2,), "typestr": "<f4", "data": (0, False), "mask": 1}, ValueError, "mask"),
+])
+def test_malformed_cuda_array_interfaces(iface, err, match):
+    with pytest.raises(err, match=match):
+        cn.asarray(_CAI(iface))

@@ -210,7 +210,7 @@ def from_cuda_array_interface(obj, cai=None):
     typestr = cai["typestr"]
     import numpy
     dt = numpy.dtype(typestr)
-    if dt.byteorder == ">" or (dt.byteorder == "<" and numpy.little_endian is False):
+    if not dt.isnative:
         raise TypeError(f"cunum does not support non-native byte order ({typestr!r})")
     dtype = to_numpy_dtype(dt)
     ptr, _read_only = cai["data"]
