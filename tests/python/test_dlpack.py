@@ -408,3 +408,22 @@ def test_consumer_protocol():
 def test_malformed_cuda_array_interfaces(iface, err, match):
     with pytest.raises(err, match=match):
         cn.asarray(_CAI(iface))
+
+
+class _CpuOnly(_Recorder):
+    """A producer that refuses other devices, as NumPy does (BufferError)."""
+
+    def __dlpack__(self, **kwargs):
+        if kwargs.get("dl_device") not in (None, (1, 0)):
+            raise BufferError("unsupported device requested")
+        return super().__dlpack__(**kwargs)
+
+
+def test_consumer_moves_what_the_producer_cannot(device):
+    a = numpy.arange(6.0)
+    x = cn.from_dlpack(_CpuOnly(a), device=device)
+    assert str(x.device).startswith(device)
+    assert_same(a, x)
+    if device != "cpu":
+        with pytest.raises(BufferError):
+            cn.from_dlpack(_CpuOnly(a), device=device, copy=False)

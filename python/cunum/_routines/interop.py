@@ -178,7 +178,15 @@ def from_dlpack(x, /, *, device=None, copy=None):
         if want == (int(dl_type), dev_id) or (want == (kDLCPU, 0) and dl_type == kDLCUDAHost):
             want = None
         try:
-            cap = x.__dlpack__(stream=stream, max_version=_MAX_VERSION, dl_device=want, copy=copy)
+            try:
+                cap = x.__dlpack__(stream=stream, max_version=_MAX_VERSION, dl_device=want, copy=copy)
+            except BufferError:
+                if want is None or copy is False:
+                    raise
+                # The producer cannot put it on `device` (NumPy cannot reach a GPU):
+                # take it where it is, and move it below.
+                stream = _consumer_stream(dl_type, dev_id)
+                cap = x.__dlpack__(stream=stream, max_version=_MAX_VERSION, copy=copy)
             done = True
         except TypeError:  # a producer of the pre-2023 protocol: no max_version, dl_device, copy
             cap = x.__dlpack__(stream=stream) if stream is not None else x.__dlpack__()
