@@ -131,3 +131,13 @@ def test_dispatch_is_cached():
     numpy.sin(x)
     assert dispatch._FUNCTIONS[numpy.sum] is cn.sum
     assert dispatch._UFUNCS[numpy.sin] is cn.sin
+
+
+def test_like_argument_creates_cunum_arrays(device):
+    x = cn.ones(2)
+    for f in (lambda xp, **k: xp.zeros(3, **k), lambda xp, **k: xp.asarray([1, 2], **k),
+              lambda xp, **k: xp.arange(3, **k), lambda xp, **k: xp.full(2, 7, **k),
+              lambda xp, **k: xp.array([1.5], **k)):
+        r = f(numpy, like=x)
+        assert isinstance(r, cn.ndarray) and r.device == x.device
+        assert_same(f(numpy), r)
