@@ -19,8 +19,11 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
   $SUDO apt-get update -qq && $SUDO apt-get install -y -qq "${need_apt[@]}"
 fi
-$PY -c "import numpy, pytest, nanobind, xdist, hypothesis, dask.array, distributed" 2>/dev/null ||
-  $PY -m pip install -q "numpy>=2" pytest pytest-xdist hypothesis "nanobind>=2" "dask[array]" distributed
+# dask/distributed: the Dask backend test (test_dask.py); scikit-learn and
+# array-api-compat: the array API client test (test_sklearn_array_api.py)
+$PY -c "import numpy, pytest, nanobind, xdist, hypothesis, dask.array, distributed, sklearn, array_api_compat" 2>/dev/null ||
+  $PY -m pip install -q "numpy>=2" pytest pytest-xdist hypothesis "nanobind>=2" "dask[array]" distributed \
+    scikit-learn array-api-compat
 
 $PY scripts/check_layers.py
 

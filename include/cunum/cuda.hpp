@@ -88,6 +88,10 @@ Stream current_stream(int device = -1);
 // Makes `s` the calling thread's current stream on s.device(). The stream is
 // kept alive while it is current.
 void set_current_stream(const Stream& s);
+// The CUDA device whose memory `p` points into (device or managed memory from
+// any allocator), or -1 when CUDA does not know the pointer (host memory).
+// How cunum places a foreign array (__cuda_array_interface__) it is handed.
+int pointer_device(const void* p);
 
 // Makes a stream current for a scope, then restores the previous one.
 class StreamGuard {

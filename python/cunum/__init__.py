@@ -59,6 +59,10 @@ from . import cuda
 from . import fft  # cunum.fft: numpy.fft on cuFFT / the CPU's own FFT
 from . import random  # cunum.random (docs/random.md)
 from .cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool
+# Interchange and the array API (docs/interop.md, docs/array-api.md)
+from ._routines.interop import from_dlpack
+from ._routines.array_api import (__array_api_version__, __array_namespace_info__, astype, info,
+                                  isdtype)
 
 
 def show_config(*, _full=False):
@@ -118,7 +122,7 @@ del _math
 # (PEP 562), and that first access imports NumPy.
 _DTYPE_NAMES = frozenset((
     "dtype", "finfo", "iinfo", "issubdtype", "can_cast", "promote_types", "result_type",
-    "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+    "bool", "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
     "float16", "float32", "float64", "complex64", "complex128", "byte", "ubyte", "short",
     "ushort", "intc", "uintc", "intp", "uintp", "int_", "uint", "longlong", "ulonglong", "half",
     "single", "double", "csingle", "cdouble", "generic", "number", "integer", "signedinteger",
@@ -138,7 +142,7 @@ def __getattr__(name):
         return value
     if name in _DTYPE_NAMES:
         from . import _dtypes
-        value = getattr(_dtypes, name)
+        value = getattr(_dtypes, "bool_" if name == "bool" else name)  # numpy.bool is numpy.bool_
         globals()[name] = value
         return value
     raise AttributeError(f"module 'cunum' has no attribute {name!r}")

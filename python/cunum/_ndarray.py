@@ -16,8 +16,8 @@ import sys
 
 from . import _core
 from ._convert import host_to_device, to_numpy_dtype
-from ._routines import (indexing, indexing_routines, manipulation, mathematical, reductions, sorting,
-                        statistics, tiling)
+from ._routines import (array_api, dispatch, indexing, indexing_routines, interop, manipulation, mathematical,
+                        reductions, sorting, statistics, tiling)
 
 ndarray = _core.ndarray
 
@@ -255,39 +255,6 @@ def _to_device(self, device, /, *, stream=None):
     return self._to_device(device)
 
 
-_GUFUNCS = frozenset(("matmul", "vecdot", "matvec", "vecmat"))
-
-
-def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
-    import cunum
-    impl = getattr(cunum, ufunc.__name__, None)
-    if method == "__call__" and ufunc.__name__ in _GUFUNCS and impl is not None:
-        return impl(*inputs, **kwargs)  # NumPy's gufuncs are cunum functions (np.matmul from Dask's @)
-    if not isinstance(impl, _core.ufunc):
-        return NotImplemented
-    if method == "__call__":
-        return impl(*inputs, **kwargs)
-    if method in ("reduce", "accumulate", "reduceat", "outer", "at"):
-        return getattr(impl, method)(*inputs, **kwargs)
-    return NotImplemented
-
-
-def _array_function(self, func, types, args, kwargs):
-    import cunum
-    # numpy.fft.fft -> cunum.fft.fft: functions of NumPy's submodules are
-    # looked up in cunum's submodule of the same name.
-    ns = cunum
-    mod = getattr(func, "__module__", None) or ""
-    if mod.startswith("numpy."):
-        sub = getattr(cunum, mod.split(".")[1], None)
-        if isinstance(sub, type(cunum)):  # a module of cunum's (fft, linalg, random)
-            ns = sub
-    impl = getattr(ns, func.__name__, None)
-    if impl is None or not callable(impl):
-        return NotImplemented
-    return impl(*args, **kwargs)
-
-
 def _arg_method(f):
     """argmax/argmin as methods: NumPy's keepdims is keyword-only there too."""
     def m(self, axis=None, out=None, *, keepdims=False):
@@ -349,8 +316,8 @@ def _install():
     nd.__copy__ = lambda self: self._copy("K")
     nd.__deepcopy__ = _deepcopy
     nd.__array_priority__ = 100.0
-    nd.__array_ufunc__ = _array_ufunc
-    nd.__array_function__ = _array_function
+    nd.__array_ufunc__ = dispatch.array_ufunc  # Note [NumPy dispatch] (_routines/dispatch.py)
+    nd.__array_function__ = dispatch.array_function
     nd.item = _item
     nd.tolist = _tolist
     nd.copy = _copy_method
@@ -362,6 +329,11 @@ def _install():
     from ._routines.linalg import dot as _dot
     nd.dot = lambda self, b, out=None: _dot(self, b, out)
     nd.__cuda_array_interface__ = property(_cuda_array_interface)
+    # Interchange (_routines/interop.py, docs/interop.md)
+    nd.__dlpack__ = interop.__dlpack__
+    nd.__dlpack_device__ = interop.__dlpack_device__
+    nd.data = property(interop.MemoryPointer)
+    nd.__array_namespace__ = array_api.__array_namespace__  # docs/array-api.md
     # Indexing routines (_routines/indexing.py)
     nd.take = lambda self, indices, axis=None, out=None, mode="raise": indexing.take(
         self, indices, axis, out, mode)

@@ -38,6 +38,7 @@ float elapsed_time(const Event&, const Event&) { unavailable(); }
 int current_device() { return 0; }  // harmless: every use of it then fails clearly
 Stream current_stream(int) { unavailable(); }
 void set_current_stream(const Stream&) { unavailable(); }
+int pointer_device(const void*) { return -1; }
 StreamGuard::StreamGuard(const Stream& s) : prev_(s) { unavailable(); }
 StreamGuard::~StreamGuard() = default;
 

@@ -1,6 +1,7 @@
 """Array creation with NumPy's signatures."""
 from .. import _core
 from .._convert import asarray as _asarray_any, host_to_device, to_numpy_dtype
+from .interop import foreign_array as _foreign_array
 
 ndarray = _core.ndarray
 
@@ -103,18 +104,30 @@ def identity(n, dtype=None, *, device=None):
     return eye(n, dtype=float if dtype is None else dtype, device=device)
 
 
+# NumPy 2's message: copy=False means "never copy" (the array API's meaning too).
+_NO_COPY = "Unable to avoid copy while creating an array as requested."
+
+
 def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0, *, device=None):
     import numpy
     order = _order(order, "CFAK")
     dev = _device(device)
+    if not isinstance(obj, ndarray) and not isinstance(obj, (list, tuple, int, float, complex, bool)):
+        foreign = _foreign_array(obj)  # a view of GPU memory (__cuda_array_interface__) or None
+        if foreign is not None:
+            obj = foreign
     if isinstance(obj, ndarray):
         if not copy and (dtype is None or to_numpy_dtype(dtype) == obj.dtype) and (
                 dev is None or dev == obj.device) and (
                 order in "KA" or (order == "C" and obj._c_contiguous)
                 or (order == "F" and obj._f_contiguous)) and ndmin <= obj.ndim:
             return obj
+        if copy is False:
+            raise ValueError(_NO_COPY)
         r = _core._array(obj, dtype, True, order, dev)
     else:
+        if copy is False:  # host data always moves to a new device array
+            raise ValueError(_NO_COPY)
         if isinstance(obj, (list, tuple)) and any(isinstance(x, ndarray) for x in obj):
             obj = [numpy.asarray(x) if isinstance(x, ndarray) else x for x in obj]
         host = numpy.asarray(obj) if dtype is None else numpy.asarray(

@@ -12,6 +12,7 @@ from .. import _core
 from .._routines._args import _a
 from .._routines.linalg import matmul, matrix_power, tensordot, vecdot  # noqa: F401
 from .._routines.manipulation import matrix_transpose  # noqa: F401
+from .._routines.array_api import linalg_trace as trace  # noqa: F401  (the array API's: last two axes)
 from .._routines.indexing_routines import diagonal as _diagonal
 
 SlogdetResult = _collections.namedtuple("SlogdetResult", ["sign", "logabsdet"])
@@ -20,7 +21,7 @@ SVDResult = _collections.namedtuple("SVDResult", ["U", "S", "Vh"])
 __all__ = ["LinAlgError", "matmul", "matrix_power", "tensordot", "vecdot", "matrix_transpose", "diagonal",
            "outer", "cross", "multi_dot", "vector_norm", "matrix_norm", "norm", "inv", "solve", "det",
            "slogdet", "cholesky", "svd", "svdvals", "eigh", "eigvalsh", "qr", "pinv", "matrix_rank", "cond",
-           "lstsq", "tensorsolve", "tensorinv", "eig", "eigvals"]
+           "lstsq", "tensorsolve", "tensorinv", "eig", "eigvals", "trace"]
 
 EigResult = _collections.namedtuple("EigResult", ["eigenvalues", "eigenvectors"])
 EighResult = _collections.namedtuple("EighResult", ["eigenvalues", "eigenvectors"])
