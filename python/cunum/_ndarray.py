@@ -14,8 +14,8 @@ line in _install(), in its chapter's group.
 """
 from . import _core
 from ._convert import host_to_device, to_numpy_dtype
-from ._routines import (indexing, indexing_routines, manipulation, mathematical, reductions, sorting,
-                        statistics, tiling)
+from ._routines import (indexing, indexing_routines, io, manipulation, mathematical, printing, reductions,
+                        sorting, statistics, tiling)
 
 ndarray = _core.ndarray
 
@@ -84,11 +84,11 @@ def _array(self, dtype=None, copy=None):
 
 
 def _repr(self):
-    return repr(_get(self))
+    return printing.array_repr(self)
 
 
 def _str(self):
-    return str(_get(self))
+    return printing.array_str(self)
 
 
 def _small_host(self):
@@ -330,6 +330,8 @@ def _install():
     nd.reshape = _reshape
     nd.transpose = _transpose
     nd.to_device = _to_device
+    # Input and output (_routines/io.py)
+    nd.tofile = io.tofile
     # Products (_routines/linalg.py)
     from ._routines.linalg import dot as _dot
     nd.dot = lambda self, b, out=None: _dot(self, b, out)
