@@ -187,3 +187,65 @@ def test_format_float():
         assert cn.format_float_scientific(x[()]) == numpy.format_float_scientific(numpy.float32(0.1))
         with pytest.raises(TypeError):
             cn.format_float_positional(cn.arange(3.0))
+
+
+# ---------------------------------------------------------------- the C++ printer (format.hpp)
+# cunum::array_str / array_repr / array2string, bound as _core._cpp_print,
+# against NumPy's text for the same values under the same options (the
+# options NumPy's printer and the C++ one share: precision, threshold,
+# edgeitems, linewidth, suppress, nanstr, infstr, sign, floatmode).
+
+CPP_OPTIONS = [
+    {}, {"precision": 3}, {"precision": 0}, {"linewidth": 40}, {"edgeitems": 1}, {"threshold": 10},
+    {"suppress": True}, {"sign": " "}, {"sign": "+"}, {"floatmode": "fixed"}, {"floatmode": "unique"},
+    {"floatmode": "maxprec_equal"}, {"nanstr": "NaN", "infstr": "Inf"}, {"threshold": 5, "edgeitems": 0},
+    {"precision": 4, "suppress": True, "linewidth": 60},
+]
+
+
+def _cpp(x, what, **kw):
+    from cunum import _core
+    return _core._cpp_print(x, numpy.get_printoptions(), what, **kw)
+
+
+def _cpp_cases(dtype, rng):
+    d = numpy.dtype(dtype)
+    cases = [make_data(s, d, rng=rng) for s in ((), (0,), (0, 3), (1,), (7,), (4, 6), (2, 3, 4), (1200,),
+                                                  (40, 50), (11, 12, 13), (3, 1001))]
+    cases.append(_special(d))
+    if d.kind in "fc":
+        with numpy.errstate(over="ignore"):
+            for r in ([1e-10, 1.0, 1e10], [1e-5, 1.0], [1e8, 1.0], [0.1, 0.25, 123.456], [1 / 3, 2 / 3, 10.0],
+                      [1.0, 2.0, 3.0], [9.82842712474619, 11.81913190966076], [-1e-9, 5.0], [1e300, 1e-300],
+                      [5e-324, 1.0], [123456789.0, 1.5], [0.0, -0.0], [1e16], [2.5e-5], [999.0, 1000.0]):
+                cases.append(numpy.array(r).astype(d))
+                cases.append(numpy.array(r[0]).astype(d))
+            scaled = make_data((6, 7), d, rng=rng) * 10.0 ** rng.integers(-12, 12, size=(6, 7))
+            cases.append(scaled.astype(d))     # float16: some overflow to inf, printed as inf
+    return cases
+
+
+@pytest.mark.skipif(USING_NUMPY_SHIM, reason="the C++ printer is cunum's")
+@pytest.mark.parametrize("opts", CPP_OPTIONS)
+@pytest.mark.parametrize("dtype", dtype_params(ALL_DTYPES))
+def test_cpp_printer_matches_numpy(opts, dtype):
+    rng = make_rng(14)
+    with numpy.printoptions(**opts):
+        for h in _cpp_cases(dtype, rng):
+            x = cn.asarray(h)
+            assert _cpp(x, "str") == str(h), (h.dtype, h.shape)
+            assert _cpp(x, "repr") == repr(h), (h.dtype, h.shape)
+            if h.ndim == 2:
+                assert _cpp(x.T, "str") == str(h.T)
+            for kw in ({"separator": ", ", "prefix": "x = "}, {"suffix": ")"}):
+                assert _cpp(x, "array2string", **kw) == numpy.array2string(h, **kw)
+
+
+@pytest.mark.skipif(USING_NUMPY_SHIM, reason="the C++ printer is cunum's")
+def test_cpp_corners():
+    from cunum import _core
+    h = numpy.arange(9 * 10 * 3).reshape(9, 10, 3)
+    from cunum._routines import printing
+    for e in (0, 1, 2, 5):
+        assert_cpp = _core._cpp_print_corners(cn.asarray(h), e).get()
+        numpy.testing.assert_array_equal(assert_cpp, printing._corners(cn.asarray(h), e).get())
