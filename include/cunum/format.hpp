@@ -58,7 +58,7 @@ struct PrintOptions {
   int precision = 8;
   int64_t threshold = 1000;  // arrays with more elements are summarised
   int edgeitems = 3;         // items kept at each end of a summarised axis
-  int linewidth = 75;
+  int64_t linewidth = 75;
   bool suppress = false;     // never scientific for small values (they round to 0.)
   std::string nanstr = "nan";
   std::string infstr = "inf";

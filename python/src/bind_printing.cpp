@@ -1,7 +1,6 @@
-// Printing (include/cunum/format.hpp): the C++ printer, bound so that
-// tests/python/test_printing.py can check its text against NumPy's for the
-// same values and options. Python's own repr/str use NumPy's printer
-// (python/cunum/_routines/printing.py, Note [One print-options state, NumPy's]).
+// Printing (include/cunum/format.hpp): the C++ printer, which writes
+// Python's repr/str/array2string too (python/cunum/_routines/printing.py,
+// Note [One printer, in C++]), under NumPy's current options passed in.
 #include <string>
 
 #include <nanobind/stl/string.h>
@@ -29,7 +28,7 @@ PrintOptions options_from(nb::dict d) {
   o.precision = nb::cast<int>(d["precision"]);
   o.threshold = nb::cast<int64_t>(d["threshold"]);
   o.edgeitems = nb::cast<int>(d["edgeitems"]);
-  o.linewidth = nb::cast<int>(d["linewidth"]);
+  o.linewidth = nb::cast<int64_t>(d["linewidth"]);
   o.suppress = nb::cast<bool>(d["suppress"]);
   o.nanstr = nb::cast<std::string>(d["nanstr"]);
   o.infstr = nb::cast<std::string>(d["infstr"]);

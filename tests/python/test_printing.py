@@ -129,6 +129,36 @@ def test_array2string_arguments():
             assert cn.array2string(x, **kw) == numpy.array2string(h, **kw), kw
 
 
+def test_python_uses_the_cpp_printer(monkeypatch):
+    """Note [One printer, in C++]: repr/str go through _core._cpp_print unless
+    a formatter or legacy mode asks for NumPy's printer."""
+    if USING_NUMPY_SHIM:
+        return
+    from cunum import _core
+    calls = []
+    real = _core._cpp_print
+    monkeypatch.setattr(_core, "_cpp_print", lambda *a, **k: calls.append(a[2]) or real(*a, **k))
+    x = cn.arange(5.0)
+    assert repr(x) == repr(numpy.arange(5.0)) and str(x) == str(numpy.arange(5.0))
+    assert cn.array2string(x, precision=2) == numpy.array2string(numpy.arange(5.0), precision=2)
+    assert calls == ["repr", "str", "array2string"]
+    with numpy.printoptions(legacy="1.13"):
+        assert repr(x) == repr(numpy.arange(5.0))
+    assert len(calls) == 3
+    import sys
+    with numpy.printoptions(threshold=sys.maxsize, linewidth=sys.maxsize):
+        assert repr(cn.arange(2000)) == repr(numpy.arange(2000))
+
+
+def test_bad_options_raise_numpys_errors():
+    x = cn.arange(3.0)
+    for kw in ({"sign": "x"}, {"floatmode": "nope"}, {"precision": -1}):
+        with pytest.raises(ValueError):
+            numpy.array2string(numpy.arange(3.0), **kw)
+        with pytest.raises(ValueError):
+            cn.array2string(x, **kw)
+
+
 def test_override_repr():
     x = cn.arange(3)
     with cn.printoptions(override_repr=lambda a: f"<{a.shape}>"):
@@ -151,7 +181,9 @@ def test_summarising_copies_only_the_corners(monkeypatch, shape, edge):
         return real(a)
 
     monkeypatch.setattr(printing, "_to_host", counting)
-    with numpy.printoptions(edgeitems=edge, threshold=100):
+    # a formatter: printed by NumPy's printer from the corners copied by _to_host
+    # (the C++ printer copies the same print_corners, test_cpp_corners)
+    with numpy.printoptions(edgeitems=edge, threshold=100, formatter={"float_kind": lambda v: f"{v:.3f}"}):
         assert repr(x) == repr(h)
         assert str(x) == str(h)
     # per axis: 2*edge items where the axis is longer than that, else all of

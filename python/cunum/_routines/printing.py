@@ -15,9 +15,21 @@ context variable) would print NumPy arrays one way and cunum arrays another.
 The C++ API has its own state (cunum::set_printoptions, include/cunum/format.hpp)
 with the same fields and defaults, for programs that have no Python.
 
+Note [One printer, in C++]
+repr(x), str(x), array2string, array_repr and array_str are written by the
+C++ printer (cunum::array2string, include/cunum/format.hpp), the one C++
+users get from `std::cout << x`: it follows NumPy's printer rule for rule and
+tests/python/test_printing.py checks its text byte for byte against NumPy's
+for every dtype under many option sets. The options it reads are NumPy's
+current ones (plus the call's arguments). What only NumPy's printer can do
+(a `formatter`, `legacy` modes) is left to NumPy's printer, on a host copy
+of what is printed (below); so is every argument NumPy would reject, so that
+NumPy's own error is raised.
+
 Note [Printing copies only the corners]
-The text is NumPy's own (numpy.array2string on a host copy), so repr(x)
-is byte for byte NumPy's repr of the same values. A large array is not
+Both printers copy only what they print. In NumPy's printer's case (the
+`formatter`/`legacy` cases above) the text is NumPy's own (numpy.array2string
+on a host copy). A large array is not
 copied whole: when x.size exceeds the threshold NumPy prints only `edgeitems`
 items at each end of each long axis and chooses the column width from those
 items alone (its _leading_trailing step). cunum gathers exactly those corners
@@ -110,12 +122,46 @@ def _printable(a, threshold=None, edgeitems=None):
     return view
 
 
+_FLOATMODES = ("fixed", "unique", "maxprec", "maxprec_equal")
+
+
+def _cpp_options(overrides):
+    """NumPy's current options with the call's overrides, as the C++ printer
+    takes them, or None where only NumPy's printer can honour them (a
+    `formatter`, a `legacy` mode, an argument NumPy would reject: NumPy's
+    printer then prints, or raises its own error)."""
+    opts = _numpy().get_printoptions()
+    opts.update({k: v for k, v in overrides.items() if v is not None})
+    if opts.get("formatter") is not None or opts.get("legacy") not in (False, None):
+        return None
+    if opts["sign"] not in ("-", "+", " ") or opts["floatmode"] not in _FLOATMODES:
+        return None
+    try:
+        for key in ("precision", "threshold", "edgeitems", "linewidth"):
+            if operator.index(opts[key]) < 0:
+                return None
+    except TypeError:
+        return None
+    return opts
+
+
+def _use_cpp(a, overrides):
+    return isinstance(a, ndarray) and _cpp_options(overrides)
+
+
 def array2string(a, max_line_width=None, precision=None, suppress_small=None, separator=" ",
                  prefix="", *, formatter=None, threshold=None, edgeitems=None, sign=None,
                  floatmode=None, suffix="", legacy=None):
     """NumPy's array2string: NumPy's text for the array's values, under the
-    print options (Note [One print-options state, NumPy's]). Copies to the
-    host only what is printed (Note [Printing copies only the corners])."""
+    print options (Note [One print-options state, NumPy's]), written by the
+    C++ printer (Note [One printer, in C++]). Copies to the host only what is
+    printed (Note [Printing copies only the corners])."""
+    overrides = {"linewidth": max_line_width, "precision": precision, "suppress": suppress_small,
+                 "formatter": formatter, "threshold": threshold, "edgeitems": edgeitems, "sign": sign,
+                 "floatmode": floatmode, "legacy": legacy}
+    opts = _use_cpp(a, overrides)
+    if opts:
+        return _core._cpp_print(a, opts, "array2string", separator, prefix, suffix)
     return _numpy().array2string(
         _printable(a, threshold, edgeitems), max_line_width, precision, suppress_small, separator,
         prefix, formatter=formatter, threshold=threshold, edgeitems=edgeitems, sign=sign,
@@ -129,12 +175,18 @@ def array_repr(arr, max_line_width=None, precision=None, suppress_small=None):
     override = numpy.get_printoptions().get("override_repr")
     if override is not None:
         return override(arr)
+    opts = _use_cpp(arr, {"linewidth": max_line_width, "precision": precision, "suppress": suppress_small})
+    if opts:
+        return _core._cpp_print(arr, opts, "repr")
     return numpy.array_repr(_printable(arr), max_line_width, precision, suppress_small)
 
 
 def array_str(a, max_line_width=None, precision=None, suppress_small=None):
     """NumPy's array_str: the array's values as NumPy's str prints them.
     Copies to the host only what is printed."""
+    opts = _use_cpp(a, {"linewidth": max_line_width, "precision": precision, "suppress": suppress_small})
+    if opts:
+        return _core._cpp_print(a, opts, "str")
     return _numpy().array_str(_printable(a), max_line_width, precision, suppress_small)
 
 
