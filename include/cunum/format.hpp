@@ -14,9 +14,9 @@
 // per-array column widths, shortest round-trip digits capped by `precision`,
 // scientific notation when the magnitudes ask for it, suppress_small,
 // line wrapping at `linewidth`, and summarisation past `threshold` that
-// copies only the printed corners to the host. Python's repr uses NumPy's
-// printer itself; tests/python/test_printing.py checks this one against
-// NumPy's output.
+// copies only the printed corners to the host. Python's repr/str use this
+// printer too (Note [One printer, in C++], python/cunum/_routines/printing.py);
+// tests/python/test_printing.py checks its text against NumPy's.
 //
 // std::format support: GCC 12's libstdc++ has no <format> (GCC 13's has), so
 // the std::formatter specialisations are compiled only where the library
