@@ -91,6 +91,14 @@ def _str(self):
     return printing.array_str(self)
 
 
+def _format(self, spec):
+    """NumPy's ndarray.__format__: a 0-d array formats as its scalar
+    (f"{x:.2f}"); other arrays only with an empty spec (their str)."""
+    if self.ndim == 0:
+        return format(_get(self)[()], spec)  # NumPy's scalar: float32(0.1) formats as 0.1
+    return object.__format__(self, spec)
+
+
 def _small_host(self):
     """The array on the host if it has at most one element, else a stand-in
     of the same shape class, so NumPy's own conversion rules and errors apply."""
@@ -309,6 +317,7 @@ def _install():
     nd.__array__ = _array
     nd.__repr__ = _repr
     nd.__str__ = _str
+    nd.__format__ = _format
     nd.__bool__ = _bool
     nd.__int__ = _int
     nd.__float__ = _float

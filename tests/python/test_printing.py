@@ -281,3 +281,16 @@ def test_cpp_corners():
     for e in (0, 1, 2, 5):
         assert_cpp = _core._cpp_print_corners(cn.asarray(h), e).get()
         numpy.testing.assert_array_equal(assert_cpp, printing._corners(cn.asarray(h), e).get())
+
+
+def test_format_protocol():
+    for h in (numpy.array(1.5), numpy.array(3, dtype="int8"), numpy.array(True), numpy.array(1 + 2j),
+              numpy.array(0.1, dtype="float32")):
+        x = cn.asarray(h)
+        for spec in ("", ".2f" if h.dtype.kind in "fc" else "d" if h.dtype.kind == "i" else "",
+                     ">12" if h.dtype.kind != "b" else ""):
+            assert format(x, spec) == format(h, spec)
+    h = numpy.arange(3.0)
+    assert f"{cn.asarray(h)}" == f"{h}"
+    with pytest.raises(TypeError):
+        format(cn.asarray(h), ".2f")
