@@ -54,6 +54,11 @@ from ._routines.statistics import (mean, var, std, nanvar, nanstd, nanmean, medi
 from ._routines.linalg import (dot, einsum, einsum_path, inner, kron, matmul, matvec, outer, tensordot, vdot,
                                vecdot, vecmat)
 from . import linalg
+# Input and output, printing (docs/io-and-printing.md)
+from ._routines.io import (save, load, savez, savez_compressed, savetxt, loadtxt, genfromtxt, fromfile,
+                           fromstring)
+from ._routines.printing import (array2string, array_repr, array_str, set_printoptions, get_printoptions,
+                                 printoptions, format_float_positional, format_float_scientific)
 from . import _ufunc  # noqa: F401  (attaches ufunc.reduce)
 from . import cuda
 from . import fft  # cunum.fft: numpy.fft on cuFFT / the CPU's own FFT

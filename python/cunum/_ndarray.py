@@ -16,8 +16,8 @@ import sys
 
 from . import _core
 from ._convert import host_to_device, to_numpy_dtype
-from ._routines import (array_api, dispatch, indexing, indexing_routines, interop, manipulation, mathematical,
-                        reductions, sorting, statistics, tiling)
+from ._routines import (array_api, dispatch, indexing, indexing_routines, interop, io, manipulation,
+                        mathematical, printing, reductions, sorting, statistics, tiling)
 
 ndarray = _core.ndarray
 
@@ -86,11 +86,19 @@ def _array(self, dtype=None, copy=None):
 
 
 def _repr(self):
-    return repr(_get(self))
+    return printing.array_repr(self)
 
 
 def _str(self):
-    return str(_get(self))
+    return printing.array_str(self)
+
+
+def _format(self, spec):
+    """NumPy's ndarray.__format__: a 0-d array formats as its scalar
+    (f"{x:.2f}"); other arrays only with an empty spec (their str)."""
+    if self.ndim == 0:
+        return format(_get(self)[()], spec)  # NumPy's scalar: float32(0.1) formats as 0.1
+    return object.__format__(self, spec)
 
 
 def _small_host(self):
@@ -304,6 +312,7 @@ def _install():
     nd.__array__ = _array
     nd.__repr__ = _repr
     nd.__str__ = _str
+    nd.__format__ = _format
     nd.__bool__ = _bool
     nd.__int__ = _int
     nd.__float__ = _float
@@ -325,6 +334,8 @@ def _install():
     nd.reshape = _reshape
     nd.transpose = _transpose
     nd.to_device = _to_device
+    # Input and output (_routines/io.py)
+    nd.tofile = io.tofile
     # Products (_routines/linalg.py)
     from ._routines.linalg import dot as _dot
     nd.dot = lambda self, b, out=None: _dot(self, b, out)

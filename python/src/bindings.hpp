@@ -25,4 +25,5 @@ void bind_binary(nanobind::module_& m);
 void bind_ufunc_methods(nanobind::module_& m);
 void bind_random(nanobind::module_& m);
 void bind_interop(nanobind::module_& m);  // interop.hpp: DLPack, foreign pointers
+void bind_printing(nanobind::module_& m);  // format.hpp's C++ printer, for its tests
 }  // namespace cunum::py

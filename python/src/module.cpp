@@ -62,4 +62,5 @@ NB_MODULE(_core, m) {
   py::bind_binary(m);
   py::bind_ufunc_methods(m);
   py::bind_interop(m);
+  py::bind_printing(m);
 }

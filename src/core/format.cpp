@@ -1,37 +1,27 @@
-// Printing for C++ users: nested brackets, NumPy-like but without NumPy's
-// column alignment (Python's repr uses NumPy's own printer).
+// Stream operators for the vocabulary types (dtypes, devices, shapes). The
+// array printer is a routine (src/routines/printing.cpp): it slices and
+// concatenates the corners of large arrays.
 #include "cunum/format.hpp"
 
-#include <sstream>
-#include <vector>
+#include <string>
 
 namespace cunum {
 
-namespace {
-void print_rec(std::ostream& os, const ndarray& host, const std::vector<unsigned char>& buf,
-               int dim, int64_t off) {
-  if (dim == host.ndim()) {
-    os << Scalar::load(host.dtype(), buf.data() + off).repr();
-    return;
-  }
-  os << "[";
-  for (int64_t i = 0; i < host.shape()[dim]; ++i) {
-    if (i) os << (dim + 1 == host.ndim() ? " " : "\n ");
-    print_rec(os, host, buf, dim + 1, off + i * host.strides()[dim]);
-  }
-  os << "]";
-}
-}  // namespace
+std::ostream& operator<<(std::ostream& os, DType d) { return os << dtype_name(d); }
 
-std::string to_string(const ndarray& a) {
-  std::vector<unsigned char> buf(static_cast<size_t>(a.nbytes()) + 16);
-  a.copy_to_host(buf.data());
-  ndarray c = ndarray::allocate(a.shape(), a.dtype(), Device::cpu());
-  std::ostringstream os;
-  print_rec(os, c, buf, 0, 0);
-  return os.str();
+std::ostream& operator<<(std::ostream& os, const Device& d) { return os << d.str(); }
+
+// Python's text for the shape tuple, as NumPy prints shapes: (2, 3), (5,), ().
+std::string to_string(const Dims& shape) {
+  std::string s = "(";
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (i) s += ", ";
+    s += std::to_string(shape[i]);
+  }
+  if (shape.size() == 1) s += ",";
+  return s + ")";
 }
 
-std::ostream& operator<<(std::ostream& os, const ndarray& a) { return os << to_string(a); }
+std::ostream& operator<<(std::ostream& os, const Dims& shape) { return os << to_string(shape); }
 
 }  // namespace cunum
