@@ -90,7 +90,7 @@ def test_import_cunum_after_dask_registers():
     backend configured), so a cunum chunk is a chunk type Dask handles."""
     code = ("import dask.array as da, dask.array.chunk_types as ct, cunum, numpy\n"
             "assert cunum.ndarray in ct._HANDLED_CHUNK_TYPES\n"
-            "x = da.ones(4, chunks=2) + cunum.ones(4)\n"
+            "x = da.from_array(cunum.arange(4.0), chunks=2) + cunum.ones(4)\n"
             "assert isinstance(x.compute(), cunum.ndarray), type(x.compute())\n"
             "from dask.sizeof import sizeof\n"
             "assert sizeof(cunum.ones(1000)) == 8000\n")
