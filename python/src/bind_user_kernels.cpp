@@ -32,10 +32,13 @@ struct CallArgs {
 CallArgs call_args(const user::Kernel& k, nb::handle objs) {
   CallArgs c;
   bool have_device = false;
-  const size_t n = nb::len(objs);
+  // A tuple or a list, read without building index objects.
+  const bool tuple = PyTuple_Check(objs.ptr());
+  if (!tuple && !PyList_Check(objs.ptr())) throw TypeError("cunum: kernel arguments must be a tuple or a list");
+  const size_t n = tuple ? PyTuple_GET_SIZE(objs.ptr()) : PyList_GET_SIZE(objs.ptr());
   c.args.resize(n);
   for (size_t i = 0; i < n; ++i) {
-    nb::handle h = objs[i];
+    nb::handle h = tuple ? PyTuple_GET_ITEM(objs.ptr(), i) : PyList_GET_ITEM(objs.ptr(), i);
     if (nb::isinstance<ndarray>(h)) {
       const ndarray& a = nb::cast<const ndarray&>(h);
       c.args[i].array = &a;
@@ -128,6 +131,18 @@ void bind_user_kernels(nb::module_& m) {
     }
   });
 
+  // The cache key of a call whose arguments are all arrays: their dtypes as
+  // one int (None when an argument is not an array; Python builds a tuple).
+  m.def("_user_arg_key", [](nb::args args) -> nb::object {
+    uint64_t key = 1;
+    for (nb::handle h : args) {
+      if (!nb::isinstance<ndarray>(h)) return nb::none();
+      key = key * 32 + static_cast<uint64_t>(nb::cast<const ndarray&>(h).dtype()) + 1;
+      if (key >> 58) return nb::none();
+    }
+    return nb::int_(key);
+  });
+
   nb::class_<user::Kernel>(m, "_UserKernel")
       .def("__init__",
            [](user::Kernel* self, bool reduction, const std::string& name, nb::list params,
@@ -166,6 +181,26 @@ void bind_user_kernels(nb::module_& m) {
            [](const user::Kernel& k, nb::handle args, const Shape& shape, int64_t size) {
              CallArgs c = call_args(k, args);
              k.elementwise(c.args, shape, c.device, size);
+           })
+      // The inputs only: the outputs are allocated here (shape, the params'
+      // dtypes, the arrays' device) and returned, one array or a tuple.
+      .def("elementwise_new",
+           [](const user::Kernel& k, nb::handle args, const Shape& shape, int64_t size, bool tuple) -> nb::object {
+             CallArgs c = call_args(k, args);
+             const auto& params = k.spec().params;
+             const size_t nin = c.args.size();
+             std::vector<ndarray> outs;
+             outs.reserve(params.size() - nin);
+             for (size_t i = nin; i < params.size(); ++i) {
+               outs.push_back(ndarray::allocate(shape, params[i].dtype, c.device));
+               c.args.push_back(user::Arg::of(outs.back()));
+             }
+             k.elementwise(c.args, shape, c.device, size);
+             if (outs.size() == 1 && !tuple) return nb::cast(std::move(outs[0]));
+             nb::tuple t = nb::steal<nb::tuple>(PyTuple_New(static_cast<Py_ssize_t>(outs.size())));
+             for (size_t i = 0; i < outs.size(); ++i)
+               PyTuple_SET_ITEM(t.ptr(), i, nb::cast(std::move(outs[i])).release().ptr());
+             return t;
            })
       .def("reduce",
            [](const user::Kernel& k, nb::handle args, const Shape& shape, const std::vector<int>& axes) {

@@ -117,36 +117,63 @@ const Kernel::Compiled& Kernel::compiled(const Variant& v) const {
 
 void Kernel::elementwise(const std::vector<Arg>& args, const Shape& shape, Device device, int64_t size) const {
   check_args(spec_, args, device);
-  std::vector<int64_t> sh(shape.begin(), shape.end());
-  std::vector<std::vector<int64_t>> strides(args.size());
-  std::vector<std::vector<int64_t>*> arrays;
-  Variant v;
-  bool any_array = false;
-  for (size_t k = 0; k < args.size(); ++k) {
-    const ParamSpec& p = spec_.params[k];
-    if (p.kind == ArgKind::Array) {
-      strides[k] = broadcast_strides(*args[k].array, shape, p.name);
-      arrays.push_back(&strides[k]);
-      any_array = true;
-    } else if (p.kind == ArgKind::Raw) {
-      v.raw_ndims.push_back(args[k].array->ndim());
+  // The loop's dims and each Array operand's strides in one flat stack
+  // buffer, coalesced in place: a call allocates nothing here.
+  const int nd0 = static_cast<int>(shape.size());
+  int ops[kMaxWords], nops = 0;
+  for (size_t k = 0; k < args.size(); ++k)
+    if (spec_.params[k].kind == ArgKind::Array) ops[nops++] = static_cast<int>(k);
+  if (nops * (nd0 + 1) > kMaxWords)
+    throw ValueError("cunum: kernel '" + spec_.name + "' has too many parameters and dimensions");
+  int64_t sh[kMaxWords];
+  int64_t st[kMaxWords];  // st[j * nd0 + d]
+  for (int d = 0; d < nd0; ++d) sh[d] = shape[d];
+  for (int j = 0; j < nops; ++j) {
+    const ndarray& a = *args[ops[j]].array;
+    const int ad = a.ndim();
+    if (ad == nd0 && a.shape() == shape) {  // the common case: no broadcasting
+      for (int d = 0; d < nd0; ++d) st[j * nd0 + d] = a.strides()[d];
+    } else {
+      const std::vector<int64_t> b = broadcast_strides(a, shape, spec_.params[ops[j]].name);
+      for (int d = 0; d < nd0; ++d) st[j * nd0 + d] = b[d];
     }
   }
-  const int64_t n = any_array || size < 0 ? product(sh) : size;
+  int64_t n = 1;
+  for (int d = 0; d < nd0; ++d) n *= sh[d];
+  if (nops == 0 && size >= 0) n = size;
   if (n == 0) return;
-  coalesce(sh, arrays);
-  v.nd = static_cast<int>(sh.size());
+  // Coalesce (as coalesce() above), writing dims back at position `nd`.
+  int nd = 0;
+  for (int d = 0; d < nd0; ++d) {
+    if (sh[d] == 1) continue;
+    bool merge = nd > 0;
+    for (int j = 0; j < nops && merge; ++j) merge = st[j * nd0 + nd - 1] == st[j * nd0 + d] * sh[d];
+    if (merge) {
+      sh[nd - 1] *= sh[d];
+      for (int j = 0; j < nops; ++j) st[j * nd0 + nd - 1] = st[j * nd0 + d];
+    } else {
+      sh[nd] = sh[d];
+      for (int j = 0; j < nops; ++j) st[j * nd0 + nd] = st[j * nd0 + d];
+      ++nd;
+    }
+  }
+  if (nops == 0 && size >= 0 && nd == 0 && n != 1) sh[nd++] = n;
+  Variant v;
+  v.nd = nd;
+  for (size_t k = 0; k < args.size(); ++k)
+    if (spec_.params[k].kind == ArgKind::Raw) v.raw_ndims.push_back(args[k].array->ndim());
   const Compiled& c = compiled(v);
   int64_t w[kMaxWords];
   w[0] = n;
-  for (int d = 0; d < v.nd; ++d) w[1 + d] = sh[d];
-  int at = 1 + v.nd;
+  for (int d = 0; d < nd; ++d) w[1 + d] = sh[d];
+  int at = 1 + nd, j = 0;
   for (size_t k = 0; k < args.size(); ++k) {
     const ParamSpec& p = spec_.params[k];
     if (p.kind == ArgKind::Array) {
       w[at] = reinterpret_cast<int64_t>(args[k].array->data());
-      for (int d = 0; d < v.nd; ++d) w[at + 1 + d] = strides[k][d];
-      at += 1 + v.nd;
+      for (int d = 0; d < nd; ++d) w[at + 1 + d] = st[j * nd0 + d];
+      at += 1 + nd;
+      ++j;
     } else {
       put_value(p, args[k], w + at);
       at += p.kind == ArgKind::Scalar ? 2 : 1 + 2 * args[k].array->ndim();

@@ -4,6 +4,7 @@ from . import _params
 from ._params import ARRAY, RAW, SCALAR
 
 _ndarray = _core.ndarray
+_arg_key = _core._user_arg_key
 
 
 class ElementwiseKernel:
@@ -53,16 +54,22 @@ class ElementwiseKernel:
         in_types, out_types, typedefs = _params.decide_types(self.name, self.in_params, self.out_params,
                                                            in_args, out_args, _ndarray)
         specs = []
-        scalar_types = []
-        for p, t, a in zip(self.in_params, in_types, in_args):
+        scalars = []  # (position, NumPy type): Python scalars take the parameter's dtype
+        for k, (p, t, a) in enumerate(zip(self.in_params, in_types, in_args)):
             kind = RAW if p.raw else (ARRAY if isinstance(a, _ndarray) else SCALAR)
             specs.append((p.name, _params.ctype_of(t), t, t, kind, False))
-            scalar_types.append(t.type if kind == SCALAR else None)
+            if kind == SCALAR:
+                scalars.append((k, t.type))
         for p, t in zip(self.out_params, out_types):
             specs.append((p.name, _params.ctype_of(t), t, t, RAW if p.raw else ARRAY, True))
         kernel = _core._UserKernel(False, self.name, specs, typedefs, self.preamble, self.loop_prep,
                                    self.after_loop, self.operation, "", "", "", None, "", list(self.options))
-        return kernel, tuple(out_types), tuple(scalar_types)
+        # Positions of the arrays that set the loop shape, and of one array (the device).
+        shape_idx = tuple(k for k, a in enumerate(args) if isinstance(a, _ndarray) and not self.params[k].raw)
+        dev_idx = next((k for k, a in enumerate(args) if isinstance(a, _ndarray)), -1)
+        if len(args) == self.nin and any(p.raw for p in self.out_params):
+            raise ValueError("Output array size is undecided: raw outputs must be passed")
+        return kernel, tuple(out_types), tuple(scalars), shape_idx, dev_idx
 
     def __call__(self, *args, size=None, stream=None):
         """Runs the kernel; outputs not passed are allocated from the
@@ -71,45 +78,45 @@ class ElementwiseKernel:
         if n != self.nin and n != self.nargs:
             raise TypeError(f"Wrong number of arguments for {self.name!r}: takes {self.nin} inputs and "
                             f"optionally {self.nout} outputs, {n} given")
-        key = tuple([a.dtype if type(a) is _ndarray else type(a) for a in args])
+        key = _arg_key(*args)
+        if key is None:
+            key = tuple([a.dtype if type(a) is _ndarray else type(a) for a in args])
         entry = self._cache.get(key)
         if entry is None:
             entry = self._cache[key] = self._resolve(args)
-        kernel, out_types, scalar_types = entry
-        args = list(args)
-        shapes = []
-        device = None
-        params = self.params
-        for k in range(n):
-            a = args[k]
-            if type(a) is _ndarray or isinstance(a, _ndarray):
-                if device is None:
-                    device = a.device
-                if not params[k].raw:
-                    shapes.append(a.shape)
-            elif scalar_types[k] is not None:
-                args[k] = scalar_types[k](a).item()
+        kernel, out_types, scalars, shape_idx, dev_idx = entry
+        if scalars:
+            args = list(args)
+            for k, conv in scalars:
+                args[k] = conv(args[k]).item()
         if size is not None:
-            if shapes:
+            if shape_idx:
                 raise ValueError("Specified 'size' can be used only if all of the ndarray are 'raw'.")
             size = int(size)
             if size < 0:
                 raise ValueError("size must be non-negative")
             shape = (size,)
-        elif shapes:
-            shape = shapes[0] if len(shapes) == 1 else _params.broadcast_shapes(shapes)
+        elif shape_idx:
+            shape = args[shape_idx[0]].shape
+            for k in shape_idx:
+                if args[k].shape != shape:
+                    shape = _params.broadcast_shapes([args[k].shape for k in shape_idx])
+                    break
         else:
             raise ValueError("Loop size is undecided: give an array argument that is not raw, or size=")
+        if n == self.nin and not self.no_return:
+            if stream is None:
+                return kernel.elementwise_new(args, shape, -1 if size is None else size, self.return_tuple)
+            with stream:
+                return kernel.elementwise_new(args, shape, -1 if size is None else size, self.return_tuple)
         if n == self.nin:
-            for p, t in zip(self.out_params, out_types):
-                if p.raw:
-                    raise ValueError(f"Output array size is undecided: raw output {p.name!r} must be passed")
-                args.append(_core._empty(shape, t, "C", device))
+            device = args[dev_idx].device if dev_idx >= 0 else None
+            args = (*args, *[_core._empty(shape, t, "C", device) for t in out_types])
         else:
-            for p, a in zip(self.out_params, args[self.nin:]):
-                if not p.raw and a.shape != shape:
-                    raise ValueError(f"Out shape is mismatched: {p.name!r} has shape {a.shape}, the loop "
-                                     f"has {shape}")
+            for k in range(self.nin, n):
+                if not self.params[k].raw and args[k].shape != shape:
+                    raise ValueError(f"Out shape is mismatched: {self.params[k].name!r} has shape "
+                                     f"{args[k].shape}, the loop has {shape}")
         if stream is None:
             kernel.elementwise(args, shape, -1 if size is None else size)
         else:
@@ -117,7 +124,6 @@ class ElementwiseKernel:
                 kernel.elementwise(args, shape, -1 if size is None else size)
         if self.no_return:
             return None
-        outs = args[self.nin:]
-        if not self.return_tuple and len(outs) == 1:
-            return outs[0]
-        return tuple(outs)
+        if not self.return_tuple and self.nout == 1:
+            return args[-1]
+        return tuple(args[self.nin:])
