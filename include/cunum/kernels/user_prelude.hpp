@@ -74,22 +74,32 @@ template <class A, class B> inline auto min(A a, B b) -> decltype(a + b) { retur
 namespace cunum {
 // Mixed half/number arithmetic computes in float (the result is a float;
 // assigning it to a float16 rounds once), as CuPy's float16 does.
-#define CUNUM_USER_HALF_OP(op)                                                                             \
-  template <class S, class = traits::enable_if_t<traits::is_int_v<S> || traits::is_float_v<S>>>         \
-  CUNUM_HD auto operator op(half a, S b) -> decltype(1.0f op b) { return (float)a op b; }                  \
-  template <class S, class = traits::enable_if_t<traits::is_int_v<S> || traits::is_float_v<S>>>         \
-  CUNUM_HD auto operator op(S a, half b) -> decltype(a op 1.0f) { return a op (float)b; }
-CUNUM_USER_HALF_OP(+)
-CUNUM_USER_HALF_OP(-)
-CUNUM_USER_HALF_OP(*)
-CUNUM_USER_HALF_OP(/)
-CUNUM_USER_HALF_OP(<)
-CUNUM_USER_HALF_OP(>)
-CUNUM_USER_HALF_OP(<=)
-CUNUM_USER_HALF_OP(>=)
-CUNUM_USER_HALF_OP(==)
-CUNUM_USER_HALF_OP(!=)
+namespace user {
+// The type of `half op S`: double with a double, else float (half is never S).
+template <class S> struct half_mix { using type = float; };
+template <> struct half_mix<double> { using type = double; };
+template <> struct half_mix<half> {};
+template <class S> using half_mix_t =
+    typename half_mix<traits::enable_if_t<traits::is_int_v<S> || traits::is_float_v<S>, S>>::type;
+}  // namespace user
+#define CUNUM_USER_HALF_OP(op, R)                                                                    \
+  template <class S> CUNUM_HD R operator op(half a, S b) { return (user::half_mix_t<S>)(float)a op b; } \
+  template <class S> CUNUM_HD R operator op(S a, half b) { return a op (user::half_mix_t<S>)(float)b; }
+CUNUM_USER_HALF_OP(+, user::half_mix_t<S>)
+CUNUM_USER_HALF_OP(-, user::half_mix_t<S>)
+CUNUM_USER_HALF_OP(*, user::half_mix_t<S>)
+CUNUM_USER_HALF_OP(/, user::half_mix_t<S>)
+#define CUNUM_USER_HALF_CMP(op) CUNUM_USER_HALF_OP(op, decltype((void)sizeof(user::half_mix_t<S>), true))
+CUNUM_USER_HALF_CMP(<)
+CUNUM_USER_HALF_CMP(>)
+CUNUM_USER_HALF_CMP(<=)
+CUNUM_USER_HALF_CMP(>=)
+CUNUM_USER_HALF_CMP(==)
+CUNUM_USER_HALF_CMP(!=)
+#undef CUNUM_USER_HALF_CMP
 #undef CUNUM_USER_HALF_OP
+CUNUM_HD half max(half a, half b) { return (float)a < (float)b ? b : a; }
+CUNUM_HD half min(half a, half b) { return (float)b < (float)a ? b : a; }
 CUNUM_HD half& operator+=(half& a, half b) { return a = a + b; }
 CUNUM_HD half& operator-=(half& a, half b) { return a = a - b; }
 CUNUM_HD half& operator*=(half& a, half b) { return a = a * b; }
