@@ -241,6 +241,27 @@ def test_compile_error_carries_the_log():
     assert "broken" in buf.getvalue()
 
 
+def test_half_with_numbers(rng):
+    # half op number computes in float (docs/user-kernels.md); these values are exact either way.
+    k = cn.ElementwiseKernel("T x", "T y", "y = x * 2 + 0.5; if (x > 1) y -= x", "halfnum")
+    x = rng.integers(0, 4, 20).astype(numpy.float16)
+    want = numpy.where(x > 1, x * 2 + 0.5 - x, x * 2 + 0.5).astype(numpy.float16)
+    assert_same(want, k(cn.asarray(x)))
+
+
+def test_no_host_compiler_is_a_clear_error(device, tmp_path):
+    if device != "cpu":
+        pytest.skip("the CPU backend's compiler")
+    code = ("import cunum as cn\n"
+            "k = cn.ElementwiseKernel('T x', 'T y', 'y = x', 'nocc')\n"
+            "try:\n    k(cn.zeros(3))\nexcept RuntimeError as e:\n    print('RuntimeError:', e)\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("CXX", "PATH")}
+    env.update(PATH=str(tmp_path), CUNUM_CACHE_DIR=str(tmp_path), CUNUM_DEVICE="cpu",
+               PYTHONPATH=os.pathsep.join(p for p in __import__("sys").path if p))
+    out = subprocess.run([__import__("sys").executable, "-c", code], capture_output=True, text=True, env=env)
+    assert "RuntimeError:" in out.stdout and "C++ compiler" in out.stdout, out.stdout + out.stderr
+
+
 # ---------------------------------------------------------------- ReductionKernel
 
 

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <sstream>
 #include <unordered_map>
+#include <vector>
 
 #include "backend/cpu/cpu_backend.hpp"
 #include "backend/cpu/parallel.hpp"
@@ -45,17 +46,24 @@ std::string hex(uint64_t h) {
 }
 
 std::string find_compiler() {
-  if (const char* cxx = std::getenv("CXX"); cxx && *cxx) return cxx;
+  std::vector<std::string> names;
+  if (const char* cxx = std::getenv("CXX"); cxx && *cxx) names.push_back(cxx);
+  for (const char* n : {"c++", "g++", "clang++"}) names.push_back(n);
   const char* path = std::getenv("PATH");
-  std::stringstream dirs(path ? path : "/usr/bin:/usr/local/bin");
-  std::string dir;
-  while (std::getline(dirs, dir, ':'))
-    for (const char* name : {"c++", "g++", "clang++"}) {
+  for (const std::string& name : names) {
+    if (name.find('/') != std::string::npos) {
+      if (access(name.c_str(), X_OK) == 0) return name;
+      continue;
+    }
+    std::stringstream dirs(path ? path : "");
+    std::string dir;
+    while (std::getline(dirs, dir, ':')) {
       const std::string p = (dir.empty() ? "." : dir) + "/" + name;
       if (access(p.c_str(), X_OK) == 0) return p;
     }
-  throw Error("cunum: user kernels on the CPU need a C++ compiler (c++, g++ or clang++ on PATH, or $CXX); none "
-              "was found");
+  }
+  throw Error("cunum: ElementwiseKernel and ReductionKernel on the CPU need a C++ compiler ($CXX, or c++, g++ or "
+              "clang++ on PATH); none was found");
 }
 
 std::string cache_root() {
