@@ -105,7 +105,7 @@ class RawKernel:
             args = [numpy.uint64(a.ptr) if type(a) is GlobalPointer else a for a in args]
         if stream is None:
             from ..cuda.stream import get_current_stream
-            stream = get_current_stream()
+            stream = get_current_stream(f.device)
         f.launch(grid, block, args, int(shared_mem), stream.ptr, bool(self.enable_cooperative_groups))
 
     @property
