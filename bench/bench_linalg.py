@@ -5,7 +5,8 @@ allow_tf32=False, cunum's default), batched 100,000 x 16x16 float32 `a @ a`
 at >= CuPy, `linalg.solve` float64 4096^2 at >= CuPy (2n^3/3 flops; the
 one host wait for LinAlgError's check is inside the timing, as CuPy's);
 batched inv of 10,000 8x8, svd 2048^2 float32, eigh 2048^2 float64 (times:
-lower is better).
+lower is better); stacks of small cholesky, eigh (10,000 8x8 float64) and
+svd (1,000 32x32 float32) on the batched solvers.
 
     python bench/bench_linalg.py [--json OUT.json] [--quick]
 """
@@ -51,13 +52,22 @@ def cases(quick):
         solve = torch.linalg.solve if lib is torch else lib.linalg.solve
         row[f"solve f64 {ns}^2 TFLOP/s"] = (2 * ns**3 / 3) / gpu_time(lambda: solve(s, b), reps=10) / 1e12
         del s, b
-        # The issue's other linalg cases (docs/linalg.md: batched inv is one
-        # cuSOLVER call per matrix today, expected far below CuPy's batched cuBLAS).
+        # The issue's other linalg cases (docs/linalg.md): stacks of small
+        # matrices on the batched routines (Note [Batched small LU], Note
+        # [Batched cuSOLVER]); each includes the LinAlgError info read back.
         nbat = 1000 if quick else 10_000
         bi = mat(lib, (nbat, 8, 8), np.float64, 9, diag=8.0)
         inv = torch.linalg.inv if lib is torch else lib.linalg.inv
         row[f"inv {nbat} x 8x8 f64 ms"] = gpu_time(lambda: inv(bi), reps=5) * 1e3
-        del bi
+        spd = bi @ bi.transpose(0, 2, 1) if lib is not torch else bi @ bi.transpose(1, 2)
+        chol = torch.linalg.cholesky if lib is torch else lib.linalg.cholesky
+        row[f"cholesky {nbat} x 8x8 f64 ms"] = gpu_time(lambda: chol(spd), reps=5) * 1e3
+        eigh_b = torch.linalg.eigh if lib is torch else lib.linalg.eigh
+        row[f"eigh {nbat} x 8x8 f64 ms"] = gpu_time(lambda: eigh_b(spd), reps=5) * 1e3
+        s32 = mat(lib, (nbat // 10, 32, 32), np.float32, 12)
+        svd_b = (lambda: torch.linalg.svd(s32)) if lib is torch else (lambda: lib.linalg.svd(s32))
+        row[f"svd {nbat // 10} x 32x32 f32 ms"] = gpu_time(svd_b, reps=5) * 1e3
+        del bi, spd, s32
         nsv = 512 if quick else 2048
         sv = mat(lib, (nsv, nsv), np.float32, 10)
         svd = (lambda: torch.linalg.svd(sv)) if lib is torch else (lambda: lib.linalg.svd(sv))

@@ -58,6 +58,17 @@ def cases(quick):
                     row[name] = 4 * n / gpu_time(fn) / 1e9
                 except AttributeError:
                     row[name] = float("nan")
+            # The sequential generators by name (CuPy's default_rng is XORWOW;
+            # cunum's is Philox; Note [Sequential engines]).
+            for bg in ("XORWOW", "MRG32k3a"):
+                try:
+                    r2 = lib.random.Generator(getattr(lib.random, bg)(1))
+                    row[f"{bg} random f32 GB/s"] = 4 * n / gpu_time(
+                        lambda: r2.random(n, dtype=lib.float32, out=o32)) / 1e9
+                    row[f"{bg} standard_normal f32 GB/s"] = 4 * n / gpu_time(
+                        lambda: r2.standard_normal(n, dtype=lib.float32, out=o32)) / 1e9
+                except (AttributeError, TypeError):
+                    row[f"{bg} random f32 GB/s"] = row[f"{bg} standard_normal f32 GB/s"] = float("nan")
             if lib.__name__ == "cunum":
                 row["gamma(2.5) f64 GB/s"] = 4 * n / gpu_time(lambda: rng.gamma(2.5, 1.0, n // 2)) / 1e9
                 row["binomial(100,.3) i64 GB/s"] = 4 * n / gpu_time(lambda: rng.binomial(100, 0.3, n // 2)) / 1e9

@@ -41,6 +41,7 @@ PUBLIC_HEADERS = {
     "device.hpp": "base",
     "dims.hpp": "base",
     "error.hpp": "base",
+    "interrupt.hpp": "base",      # the check a long wait for the device calls
     "scalar.hpp": "base",
     "ufunc_def.hpp": "base",       # what a ufunc is, as data
     "ufunc_list.hpp": "base",      # which ufuncs exist (the backends instantiate them)

@@ -19,8 +19,8 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
   $SUDO apt-get update -qq && $SUDO apt-get install -y -qq "${need_apt[@]}"
 fi
-$PY -c "import numpy, pytest, nanobind, xdist, hypothesis" 2>/dev/null ||
-  $PY -m pip install -q "numpy>=2" pytest pytest-xdist hypothesis "nanobind>=2"
+$PY -c "import numpy, pytest, nanobind, xdist, hypothesis, dask.array, distributed" 2>/dev/null ||
+  $PY -m pip install -q "numpy>=2" pytest pytest-xdist hypothesis "nanobind>=2" "dask[array]" distributed
 
 $PY scripts/check_layers.py
 

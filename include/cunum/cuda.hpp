@@ -131,6 +131,34 @@ struct PinnedPoolStats {
 };
 PinnedPoolStats pinned_pool_stats();
 void pinned_pool_free_all();
+// Page-locked host memory for the user (cupy.cuda.alloc_pinned_memory):
+// `nbytes` usable by asynchronous copies to and from every device, from the
+// pinned pool (`pooled`) or from cudaHostAlloc directly; freed with
+// pinned_free and the same `pooled`, once no copy still uses it (a pooled
+// block is reusable at once). Throws OutOfMemoryError; in a build without
+// CUDA, ValueError.
+void* pinned_malloc(size_t nbytes, bool pooled = true);
+void pinned_free(void* p, bool pooled = true) noexcept;
+
+// cudaProfilerStart / cudaProfilerStop (cupyx.profiler.profile): the range
+// an attached profiler (Nsight Systems with --capture-range=cudaProfilerApi,
+// Nsight Compute) records. ValueError without CUDA.
+void profiler_start();
+void profiler_stop();
+
+// What cunum.show_config() prints. Versions as CUDA writes them (12080 is
+// 12.8): the toolkit cunum was built with (0 without CUDA), the runtime, the
+// driver (0 without one) and NVRTC (0 when not found).
+struct Versions {
+  int build = 0, runtime = 0, driver = 0, nvrtc = 0;
+};
+Versions versions();
+struct DeviceInfo {
+  std::string name, pci_bus_id;
+  size_t total_memory = 0;
+  int major = 0, minor = 0, multiprocessors = 0;
+};
+DeviceInfo device_info(int device);  // cudaGetDeviceProperties
 
 // The device's cudaMallocAsync pool, as used by AllocatorKind::Async.
 struct AsyncPoolStats {

@@ -22,10 +22,17 @@ namespace cunum::random {
 
 // A Philox4x32-10 stream (Note [The counter model]): the 64-bit key, the
 // next block and the jump count (jumped() streams never meet).
+// XORWOW and MRG32k3a (Note [Sequential engines] in
+// cunum/kernels/random_engines.hpp) keep the same counter, with `engine` 1
+// or 2 and their state at position 0 in `init` (XORWOW: x[0..4], d;
+// MRG32k3a: s1[0..2] below m1, s2[0..2] below m2, neither all zero); `key`
+// then keys the sub-streams of the rejection samplers.
 struct BitState {
   uint32_t key[2] = {0, 0};
   uint64_t counter = 0;
   uint32_t jump = 0;
+  uint32_t engine = 0;
+  uint32_t init[6] = {0, 0, 0, 0, 0, 0};
 };
 
 // A parameter of a distribution: a number (a double, or an integer for the

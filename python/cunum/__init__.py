@@ -62,6 +62,20 @@ from . import random  # cunum.random (docs/random.md)
 from ._kernels import ElementwiseKernel, RawKernel, RawModule, ReductionKernel
 from .cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool
 
+
+def show_config(*, _full=False):
+    """Prints the versions of cunum, Python, NumPy, the CUDA runtime, driver
+    and NVRTC, the CUDA libraries found and the devices (CuPy's show_config)."""
+    from ._show_config import show_config as show
+    show(_full=_full)
+
+
+import sys as _sys
+if "dask" in _sys.modules:  # Dask imported first: Note [Dask registrations] in _dask.py
+    from . import _dask
+    _dask.register_loaded()
+del _sys
+
 from ._core import (absolute, add, bitwise_and, bitwise_or, bitwise_xor, cos, divide, divmod, equal, hypot,
                     exp, floor_divide, frexp, greater, greater_equal, invert, ldexp, left_shift,
                     less, less_equal, log, logical_and, logical_not, logical_or, logical_xor,
@@ -113,7 +127,17 @@ _DTYPE_NAMES = frozenset((
     "unsignedinteger", "inexact", "floating", "complexfloating"))
 
 
+# errstate & co. (Note [Floating-point error settings] in _errstate.py), also
+# loaded on first access.
+_ERRSTATE_NAMES = frozenset(("errstate", "geterr", "geterrcall", "seterr", "seterrcall"))
+
+
 def __getattr__(name):
+    if name in _ERRSTATE_NAMES:
+        from . import _errstate
+        value = getattr(_errstate, name)
+        globals()[name] = value
+        return value
     if name in _DTYPE_NAMES:
         from . import _dtypes
         value = getattr(_dtypes, name)
@@ -123,7 +147,7 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted(set(globals()) | _DTYPE_NAMES)
+    return sorted(set(globals()) | _DTYPE_NAMES | _ERRSTATE_NAMES)
 
 __version__ = "0.1.0"
 

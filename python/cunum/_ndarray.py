@@ -12,6 +12,8 @@ method object its binding file made for speed (the reductions:
 _core._reduction_methods, one nanobind call per `x.sum()`). A new method is a
 line in _install(), in its chapter's group.
 """
+import sys
+
 from . import _core
 from ._convert import host_to_device, to_numpy_dtype
 from ._routines import (indexing, indexing_routines, manipulation, mathematical, reductions, sorting,
@@ -156,7 +158,28 @@ def _tolist(self):
     return _get(self).tolist()
 
 
+# Note [Pickling arrays]
+# A pickled array is its data as a NumPy array (pickle protocol 5 sends its
+# buffer out of band, as dask.distributed does between workers) and the kind
+# of device it came from. A CPU array unpickles on the CPU; a CUDA array on
+# the *current* CUDA device of the unpickling thread (as CuPy's do), not on
+# the device number it had: another process numbers its GPUs differently
+# (CUDA_VISIBLE_DEVICES per worker), and a worker whose only GPU is cuda:0
+# must accept a chunk that was on cuda:1. In a process with no usable GPU a
+# CUDA array unpickles on the CPU, so results stay readable anywhere.
+_dask_registered = False
+
+
 def _rebuild(host, device):
+    global _dask_registered
+    if not _dask_registered and "dask" in sys.modules:  # Note [Dask registrations] in _dask.py
+        from . import _dask
+        _dask_registered = _dask.register_loaded()
+    if device != "cpu":
+        if _core._cuda_device_count() > 0 and _core._device_available(_core.Device("cuda:0")):
+            device = f"cuda:{_core._current_cuda_device()}"
+        else:
+            device = "cpu"
     return host_to_device(host, _core.Device(device))
 
 
@@ -232,9 +255,14 @@ def _to_device(self, device, /, *, stream=None):
     return self._to_device(device)
 
 
+_GUFUNCS = frozenset(("matmul", "vecdot", "matvec", "vecmat"))
+
+
 def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
     import cunum
     impl = getattr(cunum, ufunc.__name__, None)
+    if method == "__call__" and ufunc.__name__ in _GUFUNCS and impl is not None:
+        return impl(*inputs, **kwargs)  # NumPy's gufuncs are cunum functions (np.matmul from Dask's @)
     if not isinstance(impl, _core.ufunc):
         return NotImplemented
     if method == "__call__":

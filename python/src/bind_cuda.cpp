@@ -1,5 +1,6 @@
 // cunum.cuda's C++ side: streams, events, allocators and pools
 // (include/cunum/cuda.hpp). python/cunum/cuda wraps these in CuPy's classes.
+#include <nanobind/stl/string.h>
 #include <nanobind/stl/tuple.h>
 
 #include "bindings.hpp"
@@ -55,6 +56,20 @@ void bind_cuda(nb::module_& m) {
     return nb::make_tuple(s.used_bytes, s.total_bytes, s.n_free_blocks);
   });
   m.def("_pinned_pool_free_all", &cuda::pinned_pool_free_all);
+  m.def("_pinned_malloc", [](size_t nbytes, bool pooled) {
+    return reinterpret_cast<uintptr_t>(cuda::pinned_malloc(nbytes, pooled));
+  });
+  m.def("_pinned_free", [](uintptr_t p, bool pooled) { cuda::pinned_free(reinterpret_cast<void*>(p), pooled); });
+  m.def("_profiler_start", &cuda::profiler_start);
+  m.def("_profiler_stop", &cuda::profiler_stop);
+  m.def("_cuda_versions", [] {
+    auto v = cuda::versions();
+    return nb::make_tuple(v.build, v.runtime, v.driver, v.nvrtc);
+  });
+  m.def("_cuda_device_info", [](int device) {
+    auto d = cuda::device_info(device);
+    return nb::make_tuple(d.name, d.pci_bus_id, d.total_memory, d.major, d.minor, d.multiprocessors);
+  });
   m.def("_async_pool_stats", [](int device) {
     auto s = cuda::async_pool_stats(device);
     return nb::make_tuple(s.used_bytes, s.total_bytes);

@@ -15,18 +15,33 @@ namespace nb = nanobind;
 
 namespace cunum::py {
 
+namespace {
+// A generator's state from Python: Philox (engine 0) or XORWOW / MRG32k3a
+// with their six words of state at position 0 (Note [Sequential engines]).
+random::BitState engine_state(uint32_t k0, uint32_t k1, uint64_t counter, uint32_t jump, uint32_t engine,
+                              const std::vector<uint32_t>& init) {
+  random::BitState st;
+  st.key[0] = k0;
+  st.key[1] = k1;
+  st.counter = counter;
+  st.jump = jump;
+  if (engine > 2) throw ValueError("unknown bit generator");
+  if (engine != 0 && init.size() != 6) throw ValueError("a sequential bit generator needs six words of state");
+  st.engine = engine;
+  for (size_t j = 0; j < init.size() && j < 6; ++j) st.init[j] = init[j];
+  return st;
+}
+}  // namespace
+
 void bind_random(nb::module_& m) {
   // params: per parameter a 64-bit word (a double's bits or an integer) and
   // an array or None (then the word is the value).
   m.def("_random_sample", [](int dist, nb::handle shape, nb::handle dtype, uint32_t k0, uint32_t k1, uint64_t counter,
                              uint32_t jump, const std::vector<uint64_t>& words,
-                             const std::vector<std::optional<ndarray>>& arrays, nb::handle out, nb::handle device) {
+                             const std::vector<std::optional<ndarray>>& arrays, nb::handle out, nb::handle device,
+                             uint32_t engine, const std::vector<uint32_t>& init) {
     if (dist < 0 || dist >= static_cast<int>(random::Dist::Zipf) + 1) throw ValueError("unknown distribution");
-    random::BitState st;
-    st.key[0] = k0;
-    st.key[1] = k1;
-    st.counter = counter;
-    st.jump = jump;
+    random::BitState st = engine_state(k0, k1, counter, jump, engine, init);
     std::vector<random::Param> ps(words.size());
     for (size_t k = 0; k < words.size(); ++k) {
       ps[k] = random::Param::word(words[k]);
@@ -38,19 +53,12 @@ void bind_random(nb::module_& m) {
     ndarray r = random::sample(st, static_cast<random::Dist>(dist), sh, dt, ps, o, opt_device(device));
     return nb::make_tuple(r, st.counter);
   }, nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg(), nb::arg(), nb::arg(), nb::arg(), nb::arg(), nb::arg(),
-     nb::arg().none(), nb::arg().none());
+     nb::arg().none(), nb::arg().none(), nb::arg("engine") = 0, nb::arg("init") = std::vector<uint32_t>());
   // Permutations (cunum/random.hpp); state as (k0, k1, counter, jump), the new counter returned.
-  auto state_of = [](uint32_t k0, uint32_t k1, uint64_t counter, uint32_t jump) {
-    random::BitState st;
-    st.key[0] = k0;
-    st.key[1] = k1;
-    st.counter = counter;
-    st.jump = jump;
-    return st;
-  };
-  m.def("_random_permutation", [state_of](uint32_t k0, uint32_t k1, uint64_t counter, uint32_t jump, nb::handle x,
-                                          nb::handle axis, nb::handle device, int mode) {
-    random::BitState st = state_of(k0, k1, counter, jump);
+  m.def("_random_permutation", [](uint32_t k0, uint32_t k1, uint64_t counter, uint32_t jump, nb::handle x,
+                                  nb::handle axis, nb::handle device, int mode, uint32_t engine,
+                                  const std::vector<uint32_t>& init) {
+    random::BitState st = engine_state(k0, k1, counter, jump, engine, init);
     ndarray r;
     if (mode == 0) {
       r = random::permutation(st, as_index(x), opt_device(device));
@@ -61,7 +69,8 @@ void bind_random(nb::module_& m) {
       else r = random::permuted(st, a, opt_axis(axis));
     }
     return nb::make_tuple(r, st.counter);
-  }, nb::arg(), nb::arg(), nb::arg(), nb::arg(), nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg());
+  }, nb::arg(), nb::arg(), nb::arg(), nb::arg(), nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg(),
+     nb::arg("engine") = 0, nb::arg("init") = std::vector<uint32_t>());
   // The distributions' numbers, in the order of cunum/kernels/random_list.hpp.
   nb::dict ids;
   int i = 0;

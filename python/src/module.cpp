@@ -10,10 +10,28 @@
 #include "convert.hpp"
 #include "errors.hpp"
 #include "cunum/error.hpp"
+#include "cunum/interrupt.hpp"
 
 namespace nb = nanobind;
 using namespace cunum;
 using namespace cunum::py;
+
+namespace {
+// Note [Interruptible waits]: a long wait for the GPU calls this every few
+// milliseconds. It runs Python's signal handlers (in the main thread only:
+// Python's rule); a handler that raised (Ctrl-C: KeyboardInterrupt) ends the
+// wait with that exception. Waits may run with the GIL released
+// (Stream.synchronize), so it is taken here; never during finalisation.
+void check_python_signals() {
+#if PY_VERSION_HEX >= 0x030D0000
+  if (Py_IsFinalizing()) return;
+#else
+  if (_Py_IsFinalizing()) return;
+#endif
+  nb::gil_scoped_acquire gil;
+  if (PyErr_CheckSignals() != 0) throw nb::python_error();
+}
+}  // namespace
 
 NB_MODULE(_core, m) {
   // A handle, never released: Note [Python objects in static storage] (convert.cpp).
@@ -22,6 +40,7 @@ NB_MODULE(_core, m) {
   set_out_of_memory_type(oom_type.ptr());
   nb::register_exception_translator([](const std::exception_ptr& p, void*) { translate_cunum_exception(p); });
 
+  set_interrupt_check(&check_python_signals);
   m.def("_set_python_helpers", &py::set_python_helpers);
   py::bind_dtypes(m);
   py::bind_ndarray(m);

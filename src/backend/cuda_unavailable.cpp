@@ -49,6 +49,12 @@ void* raw_malloc(AllocatorKind, size_t, int) { unavailable(); }
 void raw_free(AllocatorKind, void*, int) noexcept {}
 PinnedPoolStats pinned_pool_stats() { return {}; }
 void pinned_pool_free_all() {}
+void* pinned_malloc(size_t, bool) { unavailable(); }
+void pinned_free(void*, bool) noexcept {}
+void profiler_start() { unavailable(); }
+void profiler_stop() { unavailable(); }
+Versions versions() { return {}; }
+DeviceInfo device_info(int) { unavailable(); }
 AsyncPoolStats async_pool_stats(int) { unavailable(); }
 void async_pool_free_all(int) { unavailable(); }
 void async_pool_set_limit(size_t, int) { unavailable(); }

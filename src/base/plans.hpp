@@ -281,6 +281,11 @@ struct RandomPlan {
   uint64_t counter = 0;
   uint64_t param[3] = {0, 0, 0};
   const uint64_t* arrays[3] = {nullptr, nullptr, nullptr};
+  // The bit generator (Note [Sequential engines] in
+  // cunum/kernels/random_engines.hpp): 0 Philox, 1 XORWOW, 2 MRG32k3a, and
+  // the latter two's state at position 0; the backend brings the jump tables.
+  uint32_t engine = 0;
+  uint32_t init[6] = {0, 0, 0, 0, 0, 0};
 };
 
 }  // namespace cunum::backend

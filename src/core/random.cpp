@@ -12,7 +12,7 @@ int64_t random_blocks(random::Dist dist, DType dtype, int64_t n) {
 }
 
 int64_t random_fill(const ndarray& out, random::Dist dist, const uint32_t key[2], uint32_t jump, uint64_t counter,
-                    const RandomParam params[3]) {
+                    const RandomParam params[3], uint32_t engine, const uint32_t* init) {
   CUNUM_ASSERT(out.is_c_contiguous());
   const int64_t n = out.size();
   backend::RandomPlan p;
@@ -24,6 +24,9 @@ int64_t random_fill(const ndarray& out, random::Dist dist, const uint32_t key[2]
   p.key[1] = key[1];
   p.jump = jump;
   p.counter = counter;
+  CUNUM_ASSERT(engine <= 2 && (engine == 0 || init));
+  p.engine = engine;
+  for (int j = 0; j < 6 && init; ++j) p.init[j] = init[j];
   for (int k = 0; k < 3; ++k) {
     p.param[k] = params[k].bits;
     if (const ndarray* a = params[k].array) {

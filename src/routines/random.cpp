@@ -43,7 +43,7 @@ ndarray sample(BitState& state, Dist dist, const Shape& shape, DType dtype, cons
       rp[k].array = &arrays[k];
     }
   }
-  state.counter += static_cast<uint64_t>(core::random_fill(target, dist, state.key, state.jump, state.counter, rp));
+  state.counter += static_cast<uint64_t>(core::random_fill(target, dist, state.key, state.jump, state.counter, rp, state.engine, state.init));
   if (out && target.data() != out->data()) core::assign(*out, target);
   return out ? *out : target;
 }

@@ -9,7 +9,7 @@
 // string rule, and the flags of NumPy's checks on the edges.
 #include <algorithm>
 #include <cmath>
-#include <sstream>
+#include <charconv>
 #include <string>
 
 #include "cunum/creation.hpp"
@@ -29,15 +29,18 @@ constexpr double kPi = 3.14159265358979323846;
 double host(const ndarray& x) { return x.item().as_double(); }  // one value back from the device
 bool flag(const ndarray& b) { return any(b).item().b; }
 
-std::string num(double v) {  // as Python prints a float
+// As Python prints a float (the shortest text that reads back). Not an
+// ostream: a toolchain that links libstdc++ statically into the module
+// (the GPU machine's GCC 13) crashed in `ostream << double` once the
+// process also held the shared libstdc++ (the two copies' locale facets).
+std::string num(double v) {
   if (std::isnan(v)) return "nan";
   if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  std::ostringstream s;
-  s.precision(17);
-  s << v;
-  std::string r = s.str();
-  if (r.find('.') == std::string::npos && r.find('e') == std::string::npos) r += ".0";
-  return r;
+  char buf[32];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  std::string s(buf, r.ptr);
+  if (s.find_first_of(".e") == std::string::npos) s += ".0";
+  return s;
 }
 
 // counts[i] += w (or 1) for every i in idx (int64, values in [0, n)): the

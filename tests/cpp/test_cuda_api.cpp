@@ -58,3 +58,38 @@ TEST(CudaApi, DirectAllocatorBypassesThePool) {
   EXPECT_EQ(pool.pool_stats().used_bytes, before);  // not from the pool
   EXPECT_EQ(sum(a).item().as_double(), 2500.0);
 }
+
+// cunum::cuda::pinned_malloc/pinned_free (cunum.cuda.alloc_pinned_memory):
+// from the pinned pool or cudaHostAlloc directly, host-writable; the
+// versions and device facts of cunum.show_config(); the profiler calls.
+TEST(CudaApi, PinnedMemoryVersionsAndProfiler) {
+  if (!have_gpu()) {
+    EXPECT_ANY_THROW(cuda::pinned_malloc(64));
+    GTEST_SKIP() << "the rest needs a CUDA device";
+  }
+  const size_t before = cuda::pinned_pool_stats().used_bytes;
+  void* p = cuda::pinned_malloc(1 << 20);
+  ASSERT_NE(p, nullptr);
+  EXPECT_GE(cuda::pinned_pool_stats().used_bytes, before + (1 << 20));
+  static_cast<unsigned char*>(p)[(1 << 20) - 1] = 7;
+  EXPECT_EQ(static_cast<unsigned char*>(p)[(1 << 20) - 1], 7);
+  cuda::pinned_free(p);
+  EXPECT_EQ(cuda::pinned_pool_stats().used_bytes, before);
+  void* q = cuda::pinned_malloc(4096, /*pooled=*/false);
+  ASSERT_NE(q, nullptr);
+  EXPECT_EQ(cuda::pinned_pool_stats().used_bytes, before);  // not from the pool
+  static_cast<unsigned char*>(q)[0] = 1;
+  cuda::pinned_free(q, false);
+
+  const cuda::Versions v = cuda::versions();
+  EXPECT_GT(v.build, 0);
+  EXPECT_GT(v.runtime, 0);
+  EXPECT_GE(v.driver, v.runtime / 1000 * 1000);  // a driver at least as new as the runtime's major
+  EXPECT_GT(v.nvrtc, 0);
+  const cuda::DeviceInfo d = cuda::device_info(0);
+  EXPECT_FALSE(d.name.empty());
+  EXPECT_GT(d.total_memory, 0u);
+  EXPECT_GE(d.major, 5);
+  EXPECT_NO_THROW(cuda::profiler_start());
+  EXPECT_NO_THROW(cuda::profiler_stop());
+}

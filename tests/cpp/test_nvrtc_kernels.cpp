@@ -388,3 +388,21 @@ TEST(NvrtcKernels, UserKernelSourcesCompile) {
   ASSERT_EQ(p.lowered.size(), 2u);
   EXPECT_NE(p.lowered[0], p.lowered[1]);
 }
+
+// The sequential engines (Note [Sequential engines]): XORWOW and MRG32k3a
+// kernels (a run of blocks per thread after one skip-ahead) for a wide, a
+// raw, an integer and a rejection-sampling distribution.
+TEST(NvrtcKernels, EverySequentialEngineCompiles) {
+  for (int engine : {1, 2}) {
+    Batch b;
+    for (bool vec : {false, true}) {
+      b.add(random_source({static_cast<int>(random::Dist::Random), DType::Float32, vec, engine}));
+      b.add(random_source({static_cast<int>(random::Dist::StandardNormal), DType::Float64, vec, engine}));
+      b.add(random_source({static_cast<int>(random::Dist::RawBits), DType::UInt64, vec, engine}));
+      b.add(random_source({static_cast<int>(random::Dist::Integers), DType::Int32, vec, engine}));
+    }
+    b.add(random_source({static_cast<int>(random::Dist::Gamma), DType::Float64, false, engine}));
+    b.add(random_source({static_cast<int>(random::Dist::Binomial), DType::Int64, false, engine}));
+    EXPECT_NO_THROW(compile_to_cubin(b.src, kArch, false)) << engine;
+  }
+}

@@ -20,11 +20,12 @@ import pytest
 
 _HERE = Path(__file__).resolve().parent
 
-if os.environ.get("CUNUM_TEST_WITH_NUMPY") == "1":
+_WITH_NUMPY = os.environ.get("CUNUM_TEST_WITH_NUMPY", "")
+if _WITH_NUMPY == "1" or _WITH_NUMPY.startswith("broken:"):
     sys.path.insert(0, str(_HERE))
     from _numpy_shim import make_shim
 
-    sys.modules["cunum"] = make_shim()
+    sys.modules["cunum"] = make_shim(_WITH_NUMPY.partition(":")[2] or None)
 else:
     try:
         import cunum  # noqa: F401

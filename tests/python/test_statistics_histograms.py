@@ -111,3 +111,13 @@ def test_large(rng):
     a = rng.random(100000).astype(numpy.float32)
     compare(lambda xp, x: xp.histogram(x, 256, range=(0.0, 1.0)), a)
     compare(lambda xp, x: xp.bincount(x), rng.integers(0, 1000, 100000))
+
+
+@pytest.mark.parametrize("lo, hi", [(0.0, numpy.inf), (-numpy.inf, 1.5), (0.25, numpy.nan)])
+def test_histogram_infinite_range_in_cpp(lo, hi):
+    """The C++ routine's own range check (the Python layer checks first, so
+    call it directly): its message formats finite floats, which crashed a
+    module whose toolchain linked libstdc++ statically (the GPU machine's)."""
+    from cunum import _core
+    with pytest.raises(ValueError, match="supplied range of .* is not finite"):
+        _core._histogram(cn.arange(10.0), 10, (lo, hi), False, None, False)

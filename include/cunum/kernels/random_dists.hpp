@@ -15,6 +15,7 @@
 #pragma once
 #include "math.hpp"
 #include "philox.hpp"
+#include "random_engines.hpp"
 #include "random_list.hpp"
 #include "random_math.hpp"
 #include "random_samplers.hpp"
@@ -37,6 +38,12 @@ struct RandomArgs {
   StreamKey key;
   uint64_t param[3];          // scalar parameters
   const uint64_t* arrays[3];  // or, where not null, n words each
+  // The bit generator (Note [Sequential engines]): Philox, or XORWOW /
+  // MRG32k3a from `init` (their state at position 0) through `table`
+  // (build_jump_tables, in the memory of the device that runs the fill).
+  Engine engine;
+  uint32_t init[6];
+  const uint32_t* table;
   CUNUM_HD RParams params(int64_t i) const {
     RParams p;
     for (int k = 0; k < 3; ++k) p.b[k] = arrays[k] ? arrays[k][i] : param[k];
@@ -203,15 +210,16 @@ CUNUM_ONE(Logseries, logseries_value(s, p.d(0)))
 CUNUM_ONE(Zipf, zipf_value(s, p.d(0)))
 #undef CUNUM_ONE
 
-// Element i = t * per + lane of a fill: its value, from block t. Both
-// backends call this (the GPU with one thread per block t). All `per`
+// Element i = t * per + lane of a fill: its value, from block t, whose
+// four words are `w`. Both backends call this (the GPU with one thread per
+// block t, or per run of blocks for the sequential engines). All `per`
 // values are computed, with constant indices (registers, not the stack);
 // the caller stores those below n (a lane past the end reads the last
 // element's parameters, and its value is dropped).
-template <class D, class T> CUNUM_HD void random_block(const RandomArgs& a, int64_t t, T* out_vals) {
+template <class D, class T> CUNUM_HD void random_block_words(const RandomArgs& a, int64_t t, const Words4& w,
+                                                             T* out_vals) {
   constexpr int P = D::template per<T>();
   const uint64_t blk = a.counter + (uint64_t)t;
-  const Words4 w = a.key.block(blk, 0, 0);
   T z[P];
   D::template block<T>(w, z);
   const int64_t i0 = t * P;
@@ -223,6 +231,17 @@ template <class D, class T> CUNUM_HD void random_block(const RandomArgs& a, int6
     const int64_t i = i0 + lane < a.n ? i0 + lane : a.n - 1;
     out_vals[lane] = D::template element<T>(w, lane, z[lane], s, a.params(i));
   }
+}
+
+// Block t under Philox (the block is the counter's).
+template <class D, class T> CUNUM_HD void random_block(const RandomArgs& a, int64_t t, T* out_vals) {
+  random_block_words<D, T>(a, t, a.key.block(a.counter + (uint64_t)t, 0, 0), out_vals);
+}
+
+// A sequential engine at block t of the fill (skipped ahead once; then
+// next4() gives blocks t, t + 1, ...).
+CUNUM_HD EngineCursor engine_at(const RandomArgs& a, int64_t t) {
+  return EngineCursor(a.engine, a.init, a.table, a.counter + (uint64_t)t, a.key.jump);
 }
 
 #if !defined(__CUDACC_RTC__)

@@ -128,14 +128,17 @@ CUNUM_HD void sincos_small(float a, float& s, float& c) {
   c = math::fma(a2, pc, 1.0f);
 }
 
-// Turn the quarter-turn number q (mod 4) into the signs and swap.
+// Note [Branch-free quadrant]
+// Turn the quarter-turn number q (mod 4) into the signs and swap:
+//   q 0: (s0, c0)   1: (c0, -s0)   2: (-s0, -c0)   3: (-c0, s0)
+// as selections and negations (exact), without branches: q is random per
+// GPU thread, and a switch made every warp run all four paths one after the
+// other.
 template <class T> CUNUM_HD void rotate_quadrant(int q, T s0, T c0, T& s, T& c) {
-  switch (q & 3) {
-    case 0: s = s0; c = c0; break;
-    case 1: s = c0; c = -s0; break;
-    case 2: s = -s0; c = -c0; break;
-    default: s = -c0; c = s0; break;
-  }
+  q &= 3;
+  const T s1 = (q & 1) ? c0 : s0, c1 = (q & 1) ? s0 : c0;
+  s = (q & 2) ? -s1 : s1;
+  c = ((q + 1) & 2) ? -c1 : c1;
 }
 
 // sin and cos of 2 pi k / 2^24 for an integer k in [0, 2^24): the quarter

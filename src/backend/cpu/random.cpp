@@ -4,6 +4,7 @@
 // Compiled with -ffp-contract=off (CMakeLists.txt; Note [Bit-identical
 // transforms]).
 #include <algorithm>
+#include <vector>
 
 #include "backend/cpu/cpu_backend.hpp"
 #include "backend/cpu/parallel.hpp"
@@ -21,10 +22,20 @@ template <class D, class T> void fill_blocks(const random::RandomArgs& a) {
   const int64_t blocks = (a.n + P - 1) / P;
   T* out = static_cast<T*>(a.out);
   // Rejection samplers (P == 1) cost more per element: smaller chunks.
+  // A sequential engine skips ahead once per chunk (Note [Sequential engines]).
   parallel_for(blocks, P == 1 ? 1024 : 8192, [&](int64_t b, int64_t e) {
     T vals[P];
+    if (a.engine == random::Engine::Philox) {
+      for (int64_t t = b; t < e; ++t) {
+        random::random_block<D, T>(a, t, vals);
+        const int64_t m = std::min<int64_t>(P, a.n - t * P);
+        for (int64_t j = 0; j < m; ++j) out[t * P + j] = vals[j];
+      }
+      return;
+    }
+    random::EngineCursor c = random::engine_at(a, b);
     for (int64_t t = b; t < e; ++t) {
-      random::random_block<D, T>(a, t, vals);
+      random::random_block_words<D, T>(a, t, c.next4(), vals);
       const int64_t m = std::min<int64_t>(P, a.n - t * P);
       for (int64_t j = 0; j < m; ++j) out[t * P + j] = vals[j];
     }
@@ -61,6 +72,16 @@ template <class D> void fill_kind(DistKind kind, DType dtype, const random::Rand
   }
   CUNUM_ASSERT(false && "random: dtype outside the distribution's kind");
 }
+
+// The sequential engines' skip-ahead tables, built at the first use.
+const uint32_t* jump_tables() {
+  static const std::vector<uint32_t> t = [] {
+    std::vector<uint32_t> v(random::kJumpTableWords);
+    random::build_jump_tables(v.data());
+    return v;
+  }();
+  return t.data();
+}
 }  // namespace
 
 void CpuBackend::random(const RandomPlan& plan) {
@@ -70,6 +91,9 @@ void CpuBackend::random(const RandomPlan& plan) {
   a.n = plan.n;
   a.counter = plan.counter;
   a.key = random::StreamKey{plan.key[0], plan.key[1], plan.jump};
+  a.engine = static_cast<random::Engine>(plan.engine);
+  for (int j = 0; j < 6; ++j) a.init[j] = plan.init[j];
+  a.table = a.engine == random::Engine::Philox ? nullptr : jump_tables();
   for (int k = 0; k < 3; ++k) {
     a.param[k] = plan.param[k];
     a.arrays[k] = plan.arrays[k];

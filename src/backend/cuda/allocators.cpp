@@ -208,6 +208,21 @@ PinnedPoolStats pinned_pool_stats() {
 }
 void pinned_pool_free_all() { backend::cuda::pinned_pool().free_all_blocks(); }
 
+void* pinned_malloc(size_t nbytes, bool pooled) {
+  if (pooled) return backend::cuda::pinned_pool().allocate(nbytes, backend::cuda::kHostStream);
+  void* p = nullptr;
+  if (cudaHostAlloc(&p, nbytes ? nbytes : 1, cudaHostAllocPortable) != cudaSuccess) {
+    cudaGetLastError();
+    throw OutOfMemoryError("out of memory: cannot allocate " + std::to_string(nbytes) + " bytes of pinned host memory");
+  }
+  return p;
+}
+void pinned_free(void* p, bool pooled) noexcept {
+  if (!p) return;
+  if (pooled) backend::cuda::pinned_pool().deallocate(p, backend::cuda::kHostStream);
+  else cudaFreeHost(p);
+}
+
 AsyncPoolStats async_pool_stats(int device) { return backend_of(device).async_pool_stats(); }
 void async_pool_free_all(int device) { backend_of(device).async_pool_free_all(); }
 void async_pool_set_limit(size_t bytes, int device) { backend_of(device).async_pool_set_limit(bytes); }

@@ -10,6 +10,7 @@
 #include "backend/cuda/disk_cache.hpp"
 #include "backend/cuda/jit.hpp"
 #include "backend/cuda/streams.hpp"
+#include "backend/cuda/wait.hpp"
 #include "cunum/error.hpp"
 
 namespace cunum::backend::cuda {
@@ -74,7 +75,7 @@ void CudaBackend::use_device() const {
 
 void CudaBackend::synchronize() {
   use_device();
-  CUNUM_CUDA_CHECK(cudaStreamSynchronize(stream()));
+  wait_stream(stream());  // Note [Interruptible waits]
   raise_device_errors();  // Note [Deferred errors]
 }
 

@@ -129,6 +129,7 @@ class CudaBackend final : public Backend {
   ParamBlock plan_params(const LoopPlan& plan);
   void use_device() const;
   bool lapack_small_batch(const LapackPlan& p);  // lapack.cpp: Note [Batched small LU]
+  bool lapack_solver_batch(const LapackPlan& p);  // lapack_batched.cpp: Note [Batched cuSOLVER]
 
   // cudaMalloc/cudaFree and events for the caching pool (memory_pool.hpp).
   struct DeviceUpstream final : CudaEventUpstream {

@@ -163,6 +163,27 @@ const CusolverApi& cusolver_api() {
         a.orgqr_buffer[t] = reinterpret_cast<std::remove_reference_t<decltype(a.orgqr_buffer[0])>>(
             sym((std::string(orgqr_names[t]) + "_bufferSize").c_str()));
       }
+      // Note [Batched cuSOLVER]
+      const char* const pre[4] = {"S", "D", "C", "Z"};
+      const char* const syevj_names[4] = {"cusolverDnSsyevjBatched", "cusolverDnDsyevjBatched",
+                                          "cusolverDnCheevjBatched", "cusolverDnZheevjBatched"};
+      a.create_syevj_info = reinterpret_cast<decltype(a.create_syevj_info)>(sym("cusolverDnCreateSyevjInfo"));
+      a.create_gesvdj_info = reinterpret_cast<decltype(a.create_gesvdj_info)>(sym("cusolverDnCreateGesvdjInfo"));
+      a.destroy_syevj_info = reinterpret_cast<decltype(a.destroy_syevj_info)>(sym("cusolverDnDestroySyevjInfo"));
+      a.destroy_gesvdj_info = reinterpret_cast<decltype(a.destroy_gesvdj_info)>(sym("cusolverDnDestroyGesvdjInfo"));
+      for (int t = 0; t < 4; ++t) {
+        const std::string p = pre[t];
+        a.potrf_batched[t] = reinterpret_cast<std::remove_reference_t<decltype(a.potrf_batched[0])>>(
+            sym(("cusolverDn" + p + "potrfBatched").c_str()));
+        a.syevj_batched[t] = reinterpret_cast<std::remove_reference_t<decltype(a.syevj_batched[0])>>(
+            sym(syevj_names[t]));
+        a.syevj_batched_buffer[t] = reinterpret_cast<std::remove_reference_t<decltype(a.syevj_batched_buffer[0])>>(
+            sym((std::string(syevj_names[t]) + "_bufferSize").c_str()));
+        a.gesvdj_batched[t] = reinterpret_cast<std::remove_reference_t<decltype(a.gesvdj_batched[0])>>(
+            sym(("cusolverDn" + p + "gesvdjBatched").c_str()));
+        a.gesvdj_batched_buffer[t] = reinterpret_cast<std::remove_reference_t<decltype(a.gesvdj_batched_buffer[0])>>(
+            sym(("cusolverDn" + p + "gesvdjBatched_bufferSize").c_str()));
+      }
       api = a;
     } catch (const Error& e) {
       error = e.what();

@@ -89,6 +89,24 @@ struct CusolverApi {
   // ?orgqr / ?ungqr (32-bit legacy API; no 64-bit one exists), indexed S, D, C, Z.
   cusolverStatus_t (*orgqr_buffer[4])(cusolverDnHandle_t, int, int, int, const void*, int, const void*, int*) = {};
   cusolverStatus_t (*orgqr[4])(cusolverDnHandle_t, int, int, int, void*, int, const void*, void*, int, int*) = {};
+  // Batched variants for stacks of small matrices (Note [Batched cuSOLVER]), 32-bit API.
+  // ?potrfBatched, indexed S, D, C, Z: arrays of device pointers, info per matrix.
+  cusolverStatus_t (*potrf_batched[4])(cusolverDnHandle_t, cublasFillMode_t, int, void**, int, int*, int) = {};
+  // ?syevjBatched / ?heevjBatched (n <= 32, matrices back to back), indexed S, D, C, Z.
+  cusolverStatus_t (*create_syevj_info)(syevjInfo_t*) = nullptr;
+  cusolverStatus_t (*destroy_syevj_info)(syevjInfo_t) = nullptr;
+  cusolverStatus_t (*syevj_batched_buffer[4])(cusolverDnHandle_t, cusolverEigMode_t, cublasFillMode_t, int,
+                                              const void*, int, const void*, int*, syevjInfo_t, int) = {};
+  cusolverStatus_t (*syevj_batched[4])(cusolverDnHandle_t, cusolverEigMode_t, cublasFillMode_t, int, void*, int,
+                                       void*, void*, int, int*, syevjInfo_t, int) = {};
+  // ?gesvdjBatched (m, n <= 32, matrices back to back), indexed S, D, C, Z.
+  cusolverStatus_t (*create_gesvdj_info)(gesvdjInfo_t*) = nullptr;
+  cusolverStatus_t (*destroy_gesvdj_info)(gesvdjInfo_t) = nullptr;
+  cusolverStatus_t (*gesvdj_batched_buffer[4])(cusolverDnHandle_t, cusolverEigMode_t, int, int, const void*, int,
+                                               const void*, const void*, int, const void*, int, int*, gesvdjInfo_t,
+                                               int) = {};
+  cusolverStatus_t (*gesvdj_batched[4])(cusolverDnHandle_t, cusolverEigMode_t, int, int, void*, int, void*, void*,
+                                        int, void*, int, void*, int, int*, gesvdjInfo_t, int) = {};
 };
 const CusolverApi& cusolver_api();
 

@@ -290,10 +290,14 @@ std::string select_source(const SelectKernel& k);
 // aligned store of per * itemsize bytes when `vec` (the output's address
 // allows it), so float32 and float64 uniforms and normals go out as 16-byte
 // stores. Compiled with --fmad=false (Note [Bit-identical transforms]).
+// With a sequential engine (`engine` 1 XORWOW, 2 MRG32k3a; Note [Sequential
+// engines]) a thread makes a run of `run` consecutive blocks (a kernel
+// argument): it skips ahead to the run's first block once, then steps.
 struct RandomKernel {
   int dist;  // the row of CUNUM_RANDOM_DISTS
   DType dtype;
   bool vec;
+  int engine = 0;
 };
 std::string random_source(const RandomKernel& k);
 

@@ -111,6 +111,7 @@ bool CudaBackend::lapack_small_batch(const LapackPlan& p) {
 void CudaBackend::lapack(const LapackPlan& p) {
   if (p.batch == 0) return;
   if (lapack_small_batch(p)) return;
+  if (lapack_solver_batch(p)) return;
   const CusolverApi& api = cusolver_api();
   use_device();
   CusolverHandle& h = cusolver_handle(device_);

@@ -1,33 +1,73 @@
 // How a random plan becomes one launch (Note [Random kernels]).
 #include <algorithm>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
 
 #include "backend/cuda/cuda_backend.hpp"
+#include "backend/cuda/cuda_check.hpp"
 #include "cunum/kernels/random_dists.hpp"
 
 namespace cunum::backend::cuda {
+
+namespace {
+// The sequential engines' skip-ahead tables (build_jump_tables), uploaded
+// once per device at its first XORWOW or MRG32k3a fill (a synchronous copy
+// of 314 KB; never freed, outside the memory pool).
+const uint32_t* jump_tables(int device) {
+  static std::mutex mu;
+  static std::unordered_map<int, uint32_t*> tables;
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = tables.find(device);
+  if (it != tables.end()) return it->second;
+  std::vector<uint32_t> host(::cunum::random::kJumpTableWords);
+  ::cunum::random::build_jump_tables(host.data());
+  void* p = nullptr;
+  const size_t bytes = host.size() * sizeof(uint32_t);
+  CUNUM_CUDA_CHECK(cudaMalloc(&p, bytes));
+  CUNUM_CUDA_CHECK(cudaMemcpy(p, host.data(), bytes, cudaMemcpyHostToDevice));
+  tables[device] = static_cast<uint32_t*>(p);
+  return static_cast<uint32_t*>(p);
+}
+}  // namespace
 
 void CudaBackend::random(const RandomPlan& plan) {
   if (plan.n <= 0) return;
   const auto d = static_cast<::cunum::random::Dist>(plan.dist);
   const int per = ::cunum::random::random_per(d, static_cast<int>(itemsize(plan.dtype)));
   const uintptr_t bytes = static_cast<uintptr_t>(per) * itemsize(plan.dtype);
-  const RandomKernel rk{plan.dist, plan.dtype, per > 1 && reinterpret_cast<uintptr_t>(plan.out) % bytes == 0};
+  const RandomKernel rk{plan.dist, plan.dtype, per > 1 && reinterpret_cast<uintptr_t>(plan.out) % bytes == 0,
+                        static_cast<int>(plan.engine)};
   const uint64_t key = uint64_t(Family::Random) | uint64_t(rk.dist) << 8 | uint64_t(rk.dtype) << 16 |
-                       uint64_t(rk.vec) << 24;
+                       uint64_t(rk.vec) << 24 | uint64_t(rk.engine) << 25;
   LoadedKernel k = kernel(key, [&] { return random_source(rk); }, /*fmad=*/false);
   ::cunum::random::RandomArgs a{};
   a.out = plan.out;
   a.n = plan.n;
   a.counter = plan.counter;
   a.key = ::cunum::random::StreamKey{plan.key[0], plan.key[1], plan.jump};
+  a.engine = static_cast<::cunum::random::Engine>(plan.engine);
+  for (int j = 0; j < 6; ++j) a.init[j] = plan.init[j];
+  use_device();
+  a.table = plan.engine == 0 ? nullptr : jump_tables(device());
   for (int j = 0; j < 3; ++j) {
     a.param[j] = plan.param[j];
     a.arrays[j] = plan.arrays[j];
   }
   long long blocks = (plan.n + per - 1) / per;
-  use_device();
-  void* args[] = {&a, &blocks};
-  const int64_t grid = std::clamp<int64_t>((blocks + 255) / 256, 1, int64_t(1) << 30);
+  if (plan.engine == 0) {
+    void* args[] = {&a, &blocks};
+    const int64_t grid = std::clamp<int64_t>((blocks + 255) / 256, 1, int64_t(1) << 30);
+    launch_kernel(k, dim3(static_cast<unsigned>(grid)), dim3(256), args, stream());
+    return;
+  }
+  // Runs of at least 64 blocks, about 2^16 threads for large fills: a skip
+  // ahead costs about as much as a few hundred steps (Note [Sequential
+  // engines]). The values do not depend on this choice.
+  long long run = std::max<long long>(64, (blocks + 65535) / 65536);
+  const int64_t threads = (blocks + run - 1) / run;
+  void* args[] = {&a, &blocks, &run};
+  const int64_t grid = std::clamp<int64_t>((threads + 255) / 256, 1, int64_t(1) << 30);
   launch_kernel(k, dim3(static_cast<unsigned>(grid)), dim3(256), args, stream());
 }
 

@@ -7,6 +7,7 @@
 
 #include "backend/backend.hpp"
 #include "backend/cuda/cuda_check.hpp"
+#include "backend/cuda/wait.hpp"
 #include "cunum/cuda.hpp"
 #include "cunum/device.hpp"
 #include "cunum/error.hpp"
@@ -123,7 +124,7 @@ bool Stream::owned() const { return st_->owned; }
 
 void Stream::synchronize() const {
   resolve_device(st_->device);
-  CUNUM_CUDA_CHECK(cudaStreamSynchronize(st_->handle));
+  backend::cuda::wait_stream(st_->handle);  // Note [Interruptible waits]
 }
 
 bool Stream::done() const {
@@ -178,7 +179,7 @@ void Event::record() const { record(current_stream(st_->device)); }
 
 void Event::synchronize() const {
   resolve_device(st_->device);
-  CUNUM_CUDA_CHECK(cudaEventSynchronize(st_->handle));
+  backend::cuda::wait_event(st_->handle);
 }
 
 bool Event::done() const {

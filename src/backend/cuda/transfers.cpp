@@ -18,6 +18,8 @@
 #include "backend/cuda/host_copy.hpp"
 #include "backend/cuda/pinned_pool.hpp"
 #include "backend/cuda/streams.hpp"
+#include "backend/cuda/wait.hpp"
+#include "cunum/interrupt.hpp"
 
 namespace cunum::backend::cuda {
 
@@ -41,11 +43,13 @@ void CudaBackend::copy_from_host(void* dst, const void* src, size_t n) {
     }
   } ring;
   const bool bounded = n > kInFlight * kChunk;
+  InterruptPoller poll;  // Ctrl-C between chunks: the chunks queued still land
   int k = 0;
   for (size_t off = 0; off < n; off += kChunk, ++k) {
     const size_t c = std::min(kChunk, n - off);
     cudaEvent_t& slot = ring.ev[k % kInFlight];
-    if (bounded && slot) CUNUM_CUDA_CHECK(cudaEventSynchronize(slot));  // chunk k - kInFlight has landed
+    if (bounded && slot) wait_event(slot);  // chunk k - kInFlight has landed
+    poll();
     void* buf = pinned.allocate(c, kHostStream);
     parallel_memcpy(buf, static_cast<const char*>(src) + off, c);
     const cudaError_t r = cudaMemcpyAsync(static_cast<char*>(dst) + off, buf, c, cudaMemcpyHostToDevice, s);
@@ -62,12 +66,24 @@ void CudaBackend::copy_to_host(void* dst, const void* src, size_t n) {
   if (!n) return;
   use_device();
   const cudaStream_t s = stream();
+  // The work queued before the copy first, in a wait that Ctrl-C can
+  // abandon (Note [Interruptible waits]); a copy into pageable memory then
+  // returns only when it is done.
+  wait_stream(s);
   if (n > kChunk) {
     // Large: the driver's own pipelined copy into pageable memory measured
     // 13 GB/s against 7.3 for staging through two pinned blocks and copying
-    // out with memcpy (bench/transfers.py, H100); the call waits either way.
-    CUNUM_CUDA_CHECK(cudaMemcpyAsync(dst, src, n, cudaMemcpyDeviceToHost, s));
-    CUNUM_CUDA_CHECK(cudaStreamSynchronize(s));
+    // out with memcpy (bench/transfers.py, H100); in pieces of 256 MiB
+    // (20 ms each) with the interrupt check between them.
+    constexpr size_t kPiece = size_t{256} << 20;
+    InterruptPoller poll;
+    for (size_t off = 0; off < n; off += kPiece) {
+      poll();
+      const size_t c = std::min(kPiece, n - off);
+      CUNUM_CUDA_CHECK(cudaMemcpyAsync(static_cast<char*>(dst) + off, static_cast<const char*>(src) + off, c,
+                                       cudaMemcpyDeviceToHost, s));
+      wait_stream(s);
+    }
     raise_device_errors();  // Note [Deferred errors]
     return;
   }
@@ -75,7 +91,7 @@ void CudaBackend::copy_to_host(void* dst, const void* src, size_t n) {
   MemoryPool& pinned = pinned_pool();
   void* buf = pinned.allocate(n, kHostStream);
   cudaError_t r = cudaMemcpyAsync(buf, src, n, cudaMemcpyDeviceToHost, s);
-  if (r == cudaSuccess) r = cudaStreamSynchronize(s);
+  if (r == cudaSuccess) r = cudaStreamSynchronize(s);  // the copy alone: the queue was waited for above
   if (r == cudaSuccess) parallel_memcpy(dst, buf, n);
   pinned.deallocate(buf, kHostStream);
   CUNUM_CUDA_CHECK(r);

@@ -1,0 +1,71 @@
+"""Dask on one GPU: the mean of a float32 array of 2^30 elements (4 GiB) in
+2^26-element chunks (16 chunks) as a Dask array of cunum chunks, against
+x.mean() of the whole array; CuPy beside it (Dask's cupy backend). Issue
+12's target (H100): the Dask mean at >= 50 % of the speed of x.mean().
+
+Times are wall clock per call, result read back to the host (what a Dask
+user waits for: the graph, the scheduler's threads, 16 chunk reductions and
+the tree that combines them), median of several runs after warm-up; "GB/s"
+counts the input read once. "dask % of whole" is the whole-array time over
+the Dask time, in percent. PyTorch has no Dask backend.
+
+    python bench/bench_dask.py [--json OUT.json] [--quick]
+"""
+import os
+import statistics
+import sys
+import time
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench import libs, make, torch  # noqa: E402
+from _report import run  # noqa: E402
+
+
+def wall(fn, reps=7, warm=2):
+    for _ in range(warm):
+        fn()
+    times = []
+    for _ in range(reps):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def cases(quick):
+    import dask
+    import dask.array as da
+    n = 2**26 if quick else 2**30
+    chunk = 2**22 if quick else 2**26
+    data = {}
+    for lname, lib in libs().items():
+        if lib is torch:
+            continue
+        row = {}
+        x = make(lib, n, seed=1)
+        whole = wall(lambda: float(x.mean()))
+        d = da.from_array(x, chunks=chunk, asarray=False)
+        threads = wall(lambda: float(d.mean().compute(scheduler="threads")))
+        sync = wall(lambda: float(d.mean().compute(scheduler="sync")))
+        row["x.mean() 2^30 ms"] = whole * 1e3
+        row["dask mean threads ms"] = threads * 1e3
+        row["dask mean sync ms"] = sync * 1e3
+        row["x.mean() GB/s"] = 4 * n / whole / 1e9
+        row["dask mean threads GB/s"] = 4 * n / threads / 1e9
+        row["dask % of whole (threads)"] = 100 * whole / threads
+        row["dask % of whole (sync)"] = 100 * whole / sync
+        # The results agree (float32 sums in different orders).
+        assert np.isclose(float(x.mean()), float(d.mean().compute()), rtol=1e-5)
+        data[lname] = row
+        del x, d
+    return data
+
+
+def main():
+    run(cases, width=30, fmt="12.2f", notes=("target: dask % of whole >= 50",))
+
+
+if __name__ == "__main__":
+    main()
