@@ -47,6 +47,7 @@ PUBLIC_HEADERS = {
     "ufunc_list.hpp": "base",      # which ufuncs exist (the backends instantiate them)
     "reduction_list.hpp": "base",  # which reductions exist
     "cuda.hpp": "backend",         # streams, events, allocators (cunum::cuda)
+    "cuda_modules.hpp": "backend", # RawModule/RawKernel (cunum::cuda::Module)
     "ndarray.hpp": "core",
     "ufunc.hpp": "core",
     "ufuncs.hpp": "core",

@@ -31,6 +31,14 @@ struct AxisError : ValueError {
 // numpy.linalg.LinAlgError (a ValueError): singular or non-positive-definite
 // matrices, arrays of the wrong rank for a linalg routine.
 struct LinAlgError : ValueError { using ValueError::ValueError; };
+// A user-written kernel that failed to compile (NVRTC, or the host compiler
+// for the CPU): what() carries the compiler's log; the Python layer raises
+// cunum.cuda.compiler.CompileException (CuPy's) with these fields.
+struct CompileError : Error {
+  CompileError(const std::string& msg, std::string log, std::string source, std::string name)
+      : Error(msg), log(std::move(log)), source(std::move(source)), name(std::move(name)) {}
+  std::string log, source, name;
+};
 // An internal invariant broke: a bug in cunum, not in the caller's input.
 struct InternalError : Error { using Error::Error; };
 

@@ -26,4 +26,5 @@ void bind_ufunc_methods(nanobind::module_& m);
 void bind_random(nanobind::module_& m);
 void bind_interop(nanobind::module_& m);  // interop.hpp: DLPack, foreign pointers
 void bind_printing(nanobind::module_& m);  // format.hpp's C++ printer, for its tests
+void bind_user_kernels(nanobind::module_& m);  // ElementwiseKernel, ReductionKernel, RawModule
 }  // namespace cunum::py

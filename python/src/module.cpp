@@ -63,4 +63,5 @@ NB_MODULE(_core, m) {
   py::bind_ufunc_methods(m);
   py::bind_interop(m);
   py::bind_printing(m);
+  py::bind_user_kernels(m);
 }

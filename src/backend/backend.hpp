@@ -86,6 +86,11 @@ class Backend {
   // LU, LU solve and Cholesky over a batch of matrices (Note [Lapack plans]).
   virtual void lapack(const LapackPlan& plan) = 0;
 
+  // A user-written kernel (Note [User kernel plans]): compiled on first use
+  // (NVRTC on a GPU, the system C++ compiler on the CPU), cached in memory
+  // and on disk, run on the current stream.
+  virtual void user_kernel(const UserKernelPlan& plan);
+
   // Work queued on `stream` (a cudaStream_t) uses the allocation at `data`:
   // the pool does not hand it out again before that work is done
   // (cunum::cuda::record_stream). Nothing to do for a backend without streams.

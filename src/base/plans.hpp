@@ -7,6 +7,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "cunum/dims.hpp"
@@ -404,6 +405,25 @@ struct LapackPlan {
   bool vectors = false, full = false;  // Gesvd (vectors: Syevd too)
   char* tau = nullptr;      // Geqrf, Orgqr: min(m, n) (Orgqr: k) per matrix
   int64_t k = 0;            // Orgqr: the reflectors
+};
+
+
+// Note [User kernel plans]
+// A user-written kernel (cunum.ElementwiseKernel, cunum.ReductionKernel):
+// the generated source (read only when the backend has no kernel for `hash`
+// yet), and one block of 64-bit words holding every pointer, shape, stride
+// and scalar it reads (Note [User kernel words]). An elementwise kernel runs
+// `n` elements; a reduction `n` outputs, each folding `m` elements (a block
+// of threads per output on the GPU).
+struct UserKernelPlan {
+  const std::string* source = nullptr;
+  uint64_t hash = 0;  // of source and options: the backend's cache key
+  const std::vector<std::string>* options = nullptr;  // compiler options (NVRTC's; host: ignored)
+  bool reduction = false;
+  int64_t n = 0, m = 0;
+  const int64_t* words = nullptr;
+  int nwords = 0;
+  const char* name = "";  // the user's kernel name, for messages
 };
 
 }  // namespace cunum::backend

@@ -9,6 +9,8 @@
 #include "backend/cuda/jit.hpp"
 #include "backend/cuda/kernel_source.hpp"
 #include "cunum/kernels/random_dists.hpp"
+#include "cunum/error.hpp"
+#include "cunum/user_kernels.hpp"
 
 using namespace cunum;
 using namespace cunum::backend::cuda;
@@ -321,6 +323,70 @@ TEST(NvrtcKernels, EveryGemmKernelCompiles) {
     for (backend::GemmOp ta : {backend::GemmOp::N, backend::GemmOp::T})
       for (backend::GemmOp tb : {backend::GemmOp::N, backend::GemmOp::T}) b.add(gemm_source({dt, ta, tb}));
   EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
+}
+
+// User-written kernels (cunum/user_kernels.hpp, docs/user-kernels.md): the
+// generated elementwise and reduction sources, with every argument kind
+// (broadcast array, raw array, scalar), CuPy's type names, a preamble and
+// loop_prep/after_loop, compile with NVRTC against the prelude.
+TEST(NvrtcKernels, UserKernelSourcesCompile) {
+  using namespace cunum::user;
+  auto compiles = [](const std::string& src, const char* name) {
+    try {
+      compile_program(src, name, kArch, {}, {});
+    } catch (const cunum::Error& err) {
+      ADD_FAILURE() << err.what() << "\n--- source ---\n" << src;
+    }
+  };
+  KernelSpec e;
+  e.name = "user_elementwise";
+  e.params = {{"x", "float16", DType::Float16, DType::Float16, ArgKind::Array, false},
+              {"t", "complex<float>", DType::Complex64, DType::Complex64, ArgKind::Raw, false},
+              {"a", "double", DType::Float64, DType::Float64, ArgKind::Scalar, false},
+              {"n", "long long", DType::Int64, DType::Int64, ArgKind::Array, false},
+              {"y", "T", DType::Float16, DType::Float16, ArgKind::Array, true}};
+  e.typedefs = {{"T", "float16"}};
+  e.preamble = "__device__ float helper(float v) { return v + 1.0f; }";
+  e.loop_prep = "const float scale = helper(2.0f)";
+  e.operation = "y = (T)(x * a + abs(t[i % t.size()]) * scale + n); y = max(x, y); "
+                "thrust::complex<double> c(1.0, 2.0); y += (T)(float)real(conj(c) * 2.0)";
+  e.after_loop = "(void)_ind.size()";
+  for (int nd : {0, 1, 3}) {
+    const std::string src = kernel_source(e, Variant{nd, 0, {2}});
+    compiles(src, "user_elementwise");
+  }
+  KernelSpec r;
+  r.reduction = true;
+  r.name = "user_reduce";
+  r.params = {{"x", "complex<double>", DType::Complex128, DType::Complex128, ArgKind::Array, false},
+              {"w", "double", DType::Float64, DType::Float64, ArgKind::Scalar, false},
+              {"y", "double", DType::Float64, DType::Float64, ArgKind::Array, true}};
+  r.map_expr = "abs(x) * w";
+  r.reduce_expr = "max(a, b)";
+  r.post_map_expr = "y = sqrt(a)";
+  r.reduce_type = "double";
+  for (bool identity : {false, true}) {
+    r.has_identity = identity;
+    r.identity = "0";
+    for (auto [nk, nr] : {std::pair{0, 1}, std::pair{2, 2}}) {
+      const std::string src = kernel_source(r, Variant{nk, nr, {}});
+      compiles(src, "user_reduce");
+    }
+  }
+  // A compile error carries NVRTC's log.
+  KernelSpec bad = e;
+  bad.operation = "y = undefined_name_42";
+  try {
+    compile_program(kernel_source(bad, Variant{1, 0, {1}}), "bad", kArch, {}, {});
+    FAIL() << "expected a CompileError";
+  } catch (const cunum::CompileError& err) {
+    EXPECT_NE(err.log.find("undefined_name_42"), std::string::npos);
+  }
+  // RawModule's name expressions come back lowered.
+  Program p = compile_program("template <class T> __global__ void f(T* x) { *x = T(1); }", "raw", kArch, {},
+                              {"f<float>", "f<double>"});
+  ASSERT_EQ(p.lowered.size(), 2u);
+  EXPECT_NE(p.lowered[0], p.lowered[1]);
 }
 
 // The sequential engines (Note [Sequential engines]): XORWOW and MRG32k3a

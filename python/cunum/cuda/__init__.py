@@ -1,6 +1,6 @@
 """cunum.cuda: CUDA devices, streams, events and memory (CuPy's cupy.cuda)."""
 from .. import _core
-from . import device, memory, runtime, stream
+from . import compiler, device, memory, runtime, stream
 from .device import Device
 from .memory import (MemoryAsyncPool, MemoryPointer, MemoryPool, OutOfMemoryError, PinnedMemoryPool,
                      get_allocator, get_default_memory_pool, get_default_pinned_memory_pool,

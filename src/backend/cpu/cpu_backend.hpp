@@ -37,6 +37,7 @@ class CpuBackend final : public Backend {
   void ufunc(const core::UfuncDef& def, int loop, const LoopPlan& plan) override;
   bool ufunc_takes_scalars() const override { return true; }
   void reduce(core::ReduceId id, const ReducePlan& plan) override;
+  void user_kernel(const UserKernelPlan& plan) override;  // user_kernel.cpp: the host compiler
   void gather(const GatherPlan& plan) override;  // gather.cpp
   void random(const RandomPlan& plan) override;  // random.cpp
   void scan(const ScanPlan& plan) override;      // scan.cpp

@@ -54,6 +54,7 @@ class CudaBackend final : public Backend {
   void random(const RandomPlan& plan) override;  // random.cpp
   void gemm(const GemmPlan& plan) override;  // gemm.cpp
   void lapack(const LapackPlan& plan) override;  // lapack.cpp
+  void user_kernel(const UserKernelPlan& plan) override;  // user_kernel.cpp (Note [User kernels on the GPU])
 
   PoolStats pool_stats() override {
     auto s = pool_->stats();

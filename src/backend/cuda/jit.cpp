@@ -26,6 +26,10 @@ struct Nvrtc {
   decltype(&nvrtcDestroyProgram) destroy = nullptr;
   decltype(&nvrtcVersion) version = nullptr;
   decltype(&nvrtcGetErrorString) error_string = nullptr;
+  decltype(&nvrtcAddNameExpression) add_name = nullptr;
+  decltype(&nvrtcGetLoweredName) lowered_name = nullptr;
+  decltype(&nvrtcGetPTXSize) ptx_size = nullptr;
+  decltype(&nvrtcGetPTX) ptx = nullptr;
 };
 
 const Nvrtc& nvrtc() {
@@ -50,6 +54,10 @@ const Nvrtc& nvrtc() {
     sym(a.destroy, "nvrtcDestroyProgram");
     sym(a.version, "nvrtcVersion");
     sym(a.error_string, "nvrtcGetErrorString");
+    sym(a.add_name, "nvrtcAddNameExpression");
+    sym(a.lowered_name, "nvrtcGetLoweredName");
+    sym(a.ptx_size, "nvrtcGetPTXSize");
+    sym(a.ptx, "nvrtcGetPTX");
     return a;
   }();
   return api;
@@ -114,6 +122,8 @@ namespace {
 // dlopen()ed so that cunum never links against it).
 struct Driver {
   using GetFunction = CUresult (*)(CUfunction*, CUkernel);
+  using ParamInfo = CUresult (*)(CUfunction, size_t, size_t*, size_t*);
+  ParamInfo param_info = nullptr;  // CUDA 12.4+
   using Launch = CUresult (*)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
                               unsigned, CUstream, void**, void**);
   GetFunction get_function = nullptr;
@@ -126,6 +136,7 @@ const Driver& driver() {
       r.get_function = reinterpret_cast<Driver::GetFunction>(dlsym(h, "cuKernelGetFunction"));
       r.launch = reinterpret_cast<Driver::Launch>(dlsym(h, "cuLaunchKernel"));
       if (!r.get_function || !r.launch) r = Driver{};
+      else r.param_info = reinterpret_cast<Driver::ParamInfo>(dlsym(h, "cuFuncGetParamInfo"));
     }
     return r;
   }();
@@ -167,6 +178,124 @@ void launch_kernel(const LoadedKernel& k, dim3 grid, dim3 block, void** args, cu
     return;
   }
   CUNUM_CUDA_CHECK(cudaLaunchKernel(reinterpret_cast<const void*>(k.kernel), grid, block, args, 0, stream));
+}
+
+// The header table for NVRTC, built once (the names each header answers to:
+// Note in compile_to_cubin).
+namespace {
+struct HeaderTable {
+  std::vector<std::string> storage;
+  std::vector<const char*> names, texts;
+};
+const HeaderTable& header_table() {
+  static const HeaderTable t = [] {
+    HeaderTable t;
+    t.storage.reserve(kNumEmbeddedHeaders * 3);
+    for (int i = 0; i < kNumEmbeddedHeaders; ++i) {
+      const std::string full = kEmbeddedHeaders[i].name;
+      const std::string base = full.substr(full.rfind('/') + 1);
+      for (const std::string& n : {full, base, "../" + base}) {
+        t.storage.push_back(n);
+        t.texts.push_back(kEmbeddedHeaders[i].text);
+      }
+    }
+    for (const std::string& n : t.storage) t.names.push_back(n.c_str());
+    return t;
+  }();
+  return t;
+}
+bool starts_with(const std::string& s, const char* p) { return s.rfind(p, 0) == 0; }
+}  // namespace
+
+Program compile_program(const std::string& source, const std::string& name, int arch,
+                        const std::vector<std::string>& options, const std::vector<std::string>& name_expressions) {
+  const Nvrtc& api = nvrtc();
+  const HeaderTable& h = header_table();
+  nvrtcProgram prog;
+  check(api.create(&prog, source.c_str(), (name + ".cu").c_str(), static_cast<int>(h.names.size()), h.texts.data(),
+                   h.names.data()),
+        "nvrtcCreateProgram");
+  struct Destroy {
+    nvrtcProgram* p;
+    ~Destroy() { nvrtc().destroy(p); }
+  } destroy{&prog};
+  std::vector<std::string> opts = options;
+  bool has_arch = false, has_std = false, is_virtual = false;
+  for (size_t i = 0; i < opts.size(); ++i) {
+    const std::string& o = opts[i];
+    if (starts_with(o, "-arch") || starts_with(o, "--gpu-architecture")) {
+      has_arch = true;
+      const std::string value = o.find('=') != std::string::npos ? o.substr(o.find('=') + 1)
+                                : i + 1 < opts.size()           ? opts[i + 1]
+                                                                : "";
+      is_virtual = starts_with(value, "compute_");
+    }
+    if (starts_with(o, "-std") || starts_with(o, "--std")) has_std = true;
+  }
+  if (!has_arch) opts.push_back("--gpu-architecture=sm_" + std::to_string(arch));
+  if (!has_std) opts.push_back("-std=c++17");
+  std::vector<const char*> copts;
+  for (const std::string& o : opts) copts.push_back(o.c_str());
+  for (const std::string& e : name_expressions) check(api.add_name(prog, e.c_str()), "nvrtcAddNameExpression");
+  const nvrtcResult r = api.compile(prog, static_cast<int>(copts.size()), copts.data());
+  if (r != NVRTC_SUCCESS) {
+    size_t n = 0;
+    api.log_size(prog, &n);
+    std::string log(n, '\0');
+    if (n) api.log(prog, log.data());
+    while (!log.empty() && log.back() == '\0') log.pop_back();
+    throw CompileError("cunum: kernel '" + name + "' failed to compile (" + api.error_string(r) + "):\n" + log, log,
+                       source, name);
+  }
+  Program p;
+  size_t n = 0;
+  if (is_virtual) {
+    check(api.ptx_size(prog, &n), "nvrtcGetPTXSize");
+    p.image.resize(n);
+    check(api.ptx(prog, p.image.data()), "nvrtcGetPTX");
+  } else {
+    check(api.cubin_size(prog, &n), "nvrtcGetCUBINSize");
+    p.image.resize(n);
+    check(api.cubin(prog, p.image.data()), "nvrtcGetCUBIN");
+  }
+  for (const std::string& e : name_expressions) {
+    const char* lowered = nullptr;
+    check(api.lowered_name(prog, e.c_str(), &lowered), "nvrtcGetLoweredName");
+    p.lowered.emplace_back(lowered);
+  }
+  return p;
+}
+
+void* load_library(const void* image) {
+  cudaLibrary_t lib;
+  CUNUM_CUDA_CHECK(cudaLibraryLoadData(&lib, image, nullptr, nullptr, 0, nullptr, nullptr, 0));
+  return lib;
+}
+
+LoadedKernel library_kernel(void* library, const char* name) {
+  LoadedKernel k;
+  if (cudaLibraryGetKernel(&k.kernel, static_cast<cudaLibrary_t>(library), name) != cudaSuccess) {
+    cudaGetLastError();
+    throw Error(std::string("cunum: the module has no kernel named '") + name + "'");
+  }
+  CUfunction f = nullptr;
+  if (driver().get_function &&
+      driver().get_function(&f, reinterpret_cast<CUkernel>(k.kernel)) == CUDA_SUCCESS)
+    k.function = f;
+  return k;
+}
+
+bool kernel_params(const LoadedKernel& k, std::vector<size_t>& offsets, std::vector<size_t>& sizes) {
+  if (!k.function || !driver().param_info) return false;
+  offsets.clear();
+  sizes.clear();
+  for (size_t i = 0;; ++i) {
+    size_t off = 0, size = 0;
+    if (driver().param_info(static_cast<CUfunction>(k.function), i, &off, &size) != CUDA_SUCCESS) break;
+    offsets.push_back(off);
+    sizes.push_back(size);
+  }
+  return true;
 }
 
 }  // namespace cunum::backend::cuda

@@ -31,6 +31,29 @@ LoadedKernel load_kernel(const std::vector<char>& cubin);
 // Launches a loaded kernel on `stream` (args: one pointer per kernel parameter).
 void launch_kernel(const LoadedKernel& k, dim3 grid, dim3 block, void** args, cudaStream_t stream);
 
+// A program compiled with a caller's options (user-written kernels,
+// RawModule): the image (CUBIN, or PTX when the options name a virtual
+// architecture) and the lowered name of each name expression. The kernel
+// headers are offered to #include as for cunum's own kernels. Throws
+// cunum::CompileError carrying NVRTC's log on failure. `arch` applies unless
+// the options name one (-arch / --gpu-architecture); -std=c++17 unless they
+// name a standard.
+struct Program {
+  std::vector<char> image;
+  std::vector<std::string> lowered;
+};
+Program compile_program(const std::string& source, const std::string& name, int arch,
+                        const std::vector<std::string>& options, const std::vector<std::string>& name_expressions);
+// Loads an image (CUBIN, PTX or fatbin) for the life of the process; returns
+// the cudaLibrary_t.
+void* load_library(const void* image);
+// The kernel `name` of a library, with its driver function handle where the
+// driver is reachable (throws cunum::Error naming a missing kernel).
+LoadedKernel library_kernel(void* library, const char* name);
+// The number and sizes of a kernel's parameters (cuFuncGetParamInfo,
+// CUDA 12.4+); false when the driver cannot tell.
+bool kernel_params(const LoadedKernel& k, std::vector<size_t>& offsets, std::vector<size_t>& sizes);
+
 // NVRTC's version as major*1000 + minor*10 (part of cache keys).
 int nvrtc_version();
 

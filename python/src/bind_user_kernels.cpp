@@ -1,0 +1,261 @@
+// User-written kernels: the C++ side of python/cunum/_kernels (CuPy's
+// ElementwiseKernel, ReductionKernel, RawKernel, RawModule). The parameter
+// strings are parsed and the types resolved in Python; these take resolved
+// types, arrays and scalars.
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/pair.h>
+#include <nanobind/stl/shared_ptr.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include <cstring>
+
+#include "args.hpp"
+#include "bindings.hpp"
+#include "convert.hpp"
+#include "cunum/cuda.hpp"
+#include "cunum/cuda_modules.hpp"
+#include "cunum/error.hpp"
+#include "cunum/user_kernels.hpp"
+
+namespace nb = nanobind;
+
+namespace cunum::py {
+
+namespace {
+// The arguments of a user kernel call, in parameter order: arrays borrowed
+// from the Python objects (alive for the call), scalars converted.
+struct CallArgs {
+  std::vector<user::Arg> args;
+  Device device = Device::cpu();
+};
+CallArgs call_args(const user::Kernel& k, nb::handle objs) {
+  CallArgs c;
+  bool have_device = false;
+  // A tuple or a list, read without building index objects.
+  const bool tuple = PyTuple_Check(objs.ptr());
+  if (!tuple && !PyList_Check(objs.ptr())) throw TypeError("cunum: kernel arguments must be a tuple or a list");
+  const size_t n = tuple ? PyTuple_GET_SIZE(objs.ptr()) : PyList_GET_SIZE(objs.ptr());
+  c.args.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    nb::handle h = tuple ? PyTuple_GET_ITEM(objs.ptr(), i) : PyList_GET_ITEM(objs.ptr(), i);
+    if (nb::isinstance<ndarray>(h)) {
+      const ndarray& a = nb::cast<const ndarray&>(h);
+      c.args[i].array = &a;
+      if (!have_device) c.device = a.device(), have_device = true;
+    } else if (auto s = python_scalar(h)) {
+      c.args[i].value = *s;
+    } else {
+      throw TypeError("cunum: kernel '" + k.spec().name + "': unsupported argument type " +
+                      std::string(nb::type_name(h.type()).c_str()));
+    }
+  }
+  if (!have_device) c.device = default_device();
+  return c;
+}
+
+// Marshals one RawKernel argument into 16-byte-aligned storage.
+struct RawArgs {
+  std::vector<std::array<unsigned char, 16>> storage;
+  std::vector<size_t> sizes;
+  std::vector<void*> ptrs;
+};
+RawArgs raw_args(nb::handle objs, int device, const std::string& name) {
+  RawArgs r;
+  const size_t n = nb::len(objs);
+  r.storage.resize(n);
+  r.sizes.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    nb::handle h = objs[i];
+    unsigned char* p = r.storage[i].data();
+    std::memset(p, 0, 16);
+    if (nb::isinstance<ndarray>(h)) {
+      const ndarray& a = nb::cast<const ndarray&>(h);
+      if (!a.device().is_cuda() || a.device().index != device)
+        throw ValueError("cunum: argument " + std::to_string(i) + " of kernel '" + name + "' is on " +
+                         a.device().str() + ", the kernel runs on cuda:" + std::to_string(device));
+      void* ptr = a.data();
+      std::memcpy(p, &ptr, sizeof ptr);
+      r.sizes[i] = sizeof ptr;
+    } else if (is_numpy_scalar(h)) {
+      Py_buffer view;
+      if (PyObject_GetBuffer(h.ptr(), &view, PyBUF_SIMPLE) != 0) throw nb::python_error();
+      const size_t len = static_cast<size_t>(view.len);
+      if (len <= 16) std::memcpy(p, view.buf, len);
+      PyBuffer_Release(&view);
+      if (len > 16) throw TypeError("cunum: argument " + std::to_string(i) + " of kernel '" + name + "' is too large");
+      r.sizes[i] = len;
+    } else if (auto s = python_scalar(h)) {
+      // CuPy's rules: bool -> bool, int -> long long, float -> double, complex -> complex<double>.
+      const DType d = s->kind == Scalar::Kind::Bool      ? DType::Bool
+                      : s->kind == Scalar::Kind::Float   ? DType::Float64
+                      : s->kind == Scalar::Kind::Complex ? DType::Complex128
+                      : s->kind == Scalar::Kind::UInt    ? DType::UInt64
+                                                         : DType::Int64;
+      if (s->big) throw OverflowError("cunum: argument " + std::to_string(i) + " of kernel '" + name +
+                                      "': Python int too large to convert to a C integer");
+      s->store(d, p);
+      r.sizes[i] = itemsize(d);
+    } else {
+      throw TypeError("cunum: argument " + std::to_string(i) + " of kernel '" + name + "' has unsupported type " +
+                      std::string(nb::type_name(h.type()).c_str()) +
+                      " (give cunum arrays, NumPy scalars, or Python bool/int/float/complex)");
+    }
+    r.ptrs.push_back(p);
+  }
+  return r;
+}
+
+std::array<unsigned, 3> dim3_of(nb::handle h, const char* what) {
+  std::array<unsigned, 3> d{1, 1, 1};
+  if (nb::isinstance<nb::int_>(h)) {
+    d[0] = nb::cast<unsigned>(h);
+    return d;
+  }
+  const size_t n = nb::len(h);
+  if (n < 1 || n > 3) throw ValueError(std::string("cunum: ") + what + " must be an int or a tuple of 1 to 3 ints");
+  for (size_t i = 0; i < n; ++i) d[i] = nb::cast<unsigned>(h[i]);
+  return d;
+}
+}  // namespace
+
+void bind_user_kernels(nb::module_& m) {
+  // cunum::CompileError -> cunum.cuda.compiler.CompileException (CuPy's).
+  nb::register_exception_translator([](const std::exception_ptr& p, void*) {
+    try {
+      std::rethrow_exception(p);
+    } catch (const CompileError& e) {
+      nb::object cls = nb::module_::import_("cunum.cuda.compiler").attr("CompileException");
+      nb::object exc = cls(e.what(), e.source, e.name, nb::list(), e.log);
+      PyErr_SetObject(cls.ptr(), exc.ptr());
+    }
+  });
+
+  // The cache key of a call whose arguments are all arrays: their dtypes as
+  // one int (None when an argument is not an array; Python builds a tuple).
+  m.def("_user_arg_key", [](nb::args args) -> nb::object {
+    uint64_t key = 1;
+    for (nb::handle h : args) {
+      if (!nb::isinstance<ndarray>(h)) return nb::none();
+      key = key * 32 + static_cast<uint64_t>(nb::cast<const ndarray&>(h).dtype()) + 1;
+      if (key >> 58) return nb::none();
+    }
+    return nb::int_(key);
+  });
+
+  nb::class_<user::Kernel>(m, "_UserKernel")
+      .def("__init__",
+           [](user::Kernel* self, bool reduction, const std::string& name, nb::list params,
+              const std::vector<std::pair<std::string, std::string>>& typedefs, const std::string& preamble,
+              const std::string& loop_prep, const std::string& after_loop, const std::string& operation,
+              const std::string& map_expr, const std::string& reduce_expr, const std::string& post_map_expr,
+              const std::optional<std::string>& identity, const std::string& reduce_type, const std::vector<std::string>& options) {
+             user::KernelSpec s;
+             s.reduction = reduction;
+             s.name = name;
+             for (nb::handle p : params) {
+               user::ParamSpec ps;
+               ps.name = nb::cast<std::string>(p[0]);
+               ps.ctype = nb::cast<std::string>(p[1]);
+               ps.dtype = as_dtype(p[2]);
+               ps.arg_dtype = as_dtype(p[3]);
+               ps.kind = static_cast<user::ArgKind>(nb::cast<int>(p[4]));
+               ps.output = nb::cast<bool>(p[5]);
+               s.params.push_back(ps);
+             }
+             s.typedefs = typedefs;
+             s.preamble = preamble;
+             s.loop_prep = loop_prep;
+             s.after_loop = after_loop;
+             s.operation = operation;
+             s.map_expr = map_expr;
+             s.reduce_expr = reduce_expr;
+             s.post_map_expr = post_map_expr;
+             s.has_identity = identity.has_value();
+             if (identity) s.identity = *identity;
+             s.reduce_type = reduce_type;
+             s.options = options;
+             new (self) user::Kernel(std::move(s));
+           })
+      .def("elementwise",
+           [](const user::Kernel& k, nb::handle args, const Shape& shape, int64_t size) {
+             CallArgs c = call_args(k, args);
+             k.elementwise(c.args, shape, c.device, size);
+           })
+      // The inputs only: the outputs are allocated here (shape, the params'
+      // dtypes, the arrays' device) and returned, one array or a tuple.
+      .def("elementwise_new",
+           [](const user::Kernel& k, nb::handle args, const Shape& shape, int64_t size, bool tuple) -> nb::object {
+             CallArgs c = call_args(k, args);
+             const auto& params = k.spec().params;
+             const size_t nin = c.args.size();
+             std::vector<ndarray> outs;
+             outs.reserve(params.size() - nin);
+             for (size_t i = nin; i < params.size(); ++i) {
+               outs.push_back(ndarray::allocate(shape, params[i].dtype, c.device));
+               c.args.push_back(user::Arg::of(outs.back()));
+             }
+             k.elementwise(c.args, shape, c.device, size);
+             if (outs.size() == 1 && !tuple) return nb::cast(std::move(outs[0]));
+             nb::tuple t = nb::steal<nb::tuple>(PyTuple_New(static_cast<Py_ssize_t>(outs.size())));
+             for (size_t i = 0; i < outs.size(); ++i)
+               PyTuple_SET_ITEM(t.ptr(), i, nb::cast(std::move(outs[i])).release().ptr());
+             return t;
+           })
+      .def("reduce",
+           [](const user::Kernel& k, nb::handle args, const Shape& shape, const std::vector<int>& axes) {
+             CallArgs c = call_args(k, args);
+             k.reduce(c.args, shape, axes, c.device);
+           })
+      .def("source", [](const user::Kernel& k, int nd, int nd_red, const std::vector<int>& raw_ndims) {
+        return user::kernel_source(k.spec(), user::Variant{nd, nd_red, raw_ndims});
+      });
+
+  nb::class_<cuda::Function>(m, "_RawFunction")
+      .def_prop_ro("device", &cuda::Function::device)
+      .def("attributes",
+           [](const cuda::Function& f) {
+             const cuda::FunctionAttributes a = f.attributes();
+             nb::dict d;
+             d["max_threads_per_block"] = a.max_threads_per_block;
+             d["shared_size_bytes"] = a.shared_size_bytes;
+             d["const_size_bytes"] = a.const_size_bytes;
+             d["local_size_bytes"] = a.local_size_bytes;
+             d["num_regs"] = a.num_regs;
+             d["ptx_version"] = a.ptx_version;
+             d["binary_version"] = a.binary_version;
+             d["max_dynamic_shared_size_bytes"] = a.max_dynamic_shared_size_bytes;
+             d["preferred_shared_memory_carveout"] = a.preferred_shared_memory_carveout;
+             return d;
+           })
+      .def("set_max_dynamic_shared_size_bytes", &cuda::Function::set_max_dynamic_shared_size_bytes)
+      .def("set_preferred_shared_memory_carveout", &cuda::Function::set_preferred_shared_memory_carveout)
+      .def("launch", [](const cuda::Function& f, nb::handle grid, nb::handle block, nb::handle args,
+                        size_t shared_mem, std::uintptr_t stream, bool cooperative) {
+        RawArgs r = raw_args(args, f.device(), f.name());
+        std::vector<size_t> expect;
+        if (f.param_sizes(expect)) {
+          if (expect.size() != r.ptrs.size())
+            throw TypeError("cunum: kernel '" + f.name() + "' takes " + std::to_string(expect.size()) +
+                            " arguments (" + std::to_string(r.ptrs.size()) + " given)");
+          for (size_t i = 0; i < expect.size(); ++i)
+            if (expect[i] != r.sizes[i])
+              throw TypeError("cunum: argument " + std::to_string(i) + " of kernel '" + f.name() + "' is a " +
+                              std::to_string(expect[i]) + "-byte parameter; the value given has " +
+                              std::to_string(r.sizes[i]) +
+                              " bytes (pass a NumPy scalar of the parameter's type, e.g. numpy.int32(n))");
+        }
+        f.launch(dim3_of(grid, "grid"), dim3_of(block, "block"), r.ptrs.data(), shared_mem, stream, cooperative);
+      });
+
+  nb::class_<cuda::Module>(m, "_RawModule")
+      .def_static("compile", &cuda::Module::compile, nb::arg("code"), nb::arg("name"), nb::arg("options"),
+                  nb::arg("name_expressions"), nb::arg("device") = -1)
+      .def_static("load", &cuda::Module::load, nb::arg("path"), nb::arg("device") = -1)
+      .def_prop_ro("device", &cuda::Module::device)
+      .def("get_function", &cuda::Module::get_function)
+      .def("lowered_name", &cuda::Module::lowered_name)
+      .def("get_global", &cuda::Module::get_global);
+}
+
+}  // namespace cunum::py
