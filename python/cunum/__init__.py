@@ -58,6 +58,7 @@ from . import _ufunc  # noqa: F401  (attaches ufunc.reduce)
 from . import cuda
 from . import fft  # cunum.fft: numpy.fft on cuFFT / the CPU's own FFT
 from . import random  # cunum.random (docs/random.md)
+from ._fusion import fuse  # cunum.fuse: kernel fusion (docs/fusion.md)
 from .cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool
 
 from ._core import (absolute, add, bitwise_and, bitwise_or, bitwise_xor, cos, divide, divmod, equal, hypot,

@@ -24,4 +24,5 @@ void bind_logic(nanobind::module_& m);   // logic.hpp, and misc.hpp's memory ove
 void bind_binary(nanobind::module_& m);
 void bind_ufunc_methods(nanobind::module_& m);
 void bind_random(nanobind::module_& m);
+void bind_fusion(nanobind::module_& m);  // cunum.fuse's graph (fusion.hpp)
 }  // namespace cunum::py

@@ -42,4 +42,5 @@ NB_MODULE(_core, m) {
   py::bind_logic(m);
   py::bind_binary(m);
   py::bind_ufunc_methods(m);
+  py::bind_fusion(m);
 }

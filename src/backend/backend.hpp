@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/fused_plan.hpp"
 #include "base/plans.hpp"
 #include "cunum/device.hpp"
 #include "cunum/dims.hpp"
@@ -85,6 +86,10 @@ class Backend {
   virtual void gemm(const GemmPlan& plan) = 0;
   // LU, LU solve and Cholesky over a batch of matrices (Note [Lapack plans]).
   virtual void lapack(const LapackPlan& plan) = 0;
+  // Several ufunc calls over the same elements in one pass (Note [Fused
+  // plans]); false when this backend has no fused kernels (the planner then
+  // runs the calls one by one).
+  virtual bool fused(const FusedPlan& plan) { return false; }
 
   // Work queued on `stream` (a cudaStream_t) uses the allocation at `data`:
   // the pool does not hand it out again before that work is done

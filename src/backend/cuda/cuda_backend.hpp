@@ -54,6 +54,7 @@ class CudaBackend final : public Backend {
   void random(const RandomPlan& plan) override;  // random.cpp
   void gemm(const GemmPlan& plan) override;  // gemm.cpp
   void lapack(const LapackPlan& plan) override;  // lapack.cpp
+  bool fused(const FusedPlan& plan) override;  // fused.cpp
 
   PoolStats pool_stats() override {
     auto s = pool_->stats();
@@ -87,7 +88,7 @@ class CudaBackend final : public Backend {
   // string and allocates nothing.
   enum class Family : uint8_t {
     Ufunc, Cast, CastWhere, Fill, Iota, Reduce, Gather, CastContiguous, CastTransposed, Scatter, Select, Scan,
-    Sort, CastRows, CastRepeat, Random, Gemm
+    Sort, CastRows, CastRepeat, Random, Gemm, Fused
   };
   static uint64_t key(Family f, int op, DType a, DType b, int nd, bool index32) {
     return uint64_t(f) | uint64_t(op) << 8 | uint64_t(a) << 16 | uint64_t(b) << 24 |
