@@ -1,0 +1,123 @@
+// A fused plan on the CPU (Note [CPU fused loops]).
+#include <algorithm>
+#include <memory>
+#include <vector>
+
+#include "backend/cpu/cpu_backend.hpp"
+
+namespace cunum::backend::cpu {
+
+// Note [CPU fused loops]
+// The steps of a fused plan (Note [Fused plans]) run one after the other on
+// chunks of kChunk elements of the innermost dim, each through the ufunc
+// loops of eager calls (the same functors, conversions and AVX2 clones),
+// their results in per-step buffers of one chunk: every temporary stays in
+// L1/L2 and each input and output crosses memory once, where eager
+// evaluation writes and rereads a whole temporary per call. Scalars are the
+// plan's scalar operand (Note [Scalar operands]); the outputs are the
+// results converted by the cast loops. Chunks run on one thread.
+namespace {
+constexpr int64_t kChunk = 1024;
+}
+
+bool CpuBackend::fused(const FusedPlan& p) {
+  const int nops = p.nin + p.nout;
+  if (nops > kMaxFusedOperands) return false;
+  const int64_t n = p.size();
+  if (n == 0) return true;
+  const int nd = static_cast<int>(p.shape.size());
+  const int64_t inner = nd > 0 ? p.shape[nd - 1] : 1;
+  int64_t inner_stride[kMaxFusedOperands] = {};
+  for (int k = 0; k < nops; ++k) inner_stride[k] = nd > 0 ? p.strides[k][nd - 1] : 0;
+
+  // One buffer per step output, kChunk elements of its loop dtype.
+  std::vector<std::array<size_t, core::kMaxUfuncOut>> at(p.nsteps);
+  size_t total = 0;
+  for (int i = 0; i < p.nsteps; ++i) {
+    const core::UfuncDef& def = *p.steps[i].def;
+    for (int k = 0; k < def.nout; ++k) {
+      at[i][k] = total;
+      total += (itemsize(def.loops[p.steps[i].loop].out[k]) * kChunk + 63) / 64 * 64;
+    }
+  }
+  std::unique_ptr<char[]> arena(new char[total + 64]);
+  char* base = reinterpret_cast<char*>((reinterpret_cast<uintptr_t>(arena.get()) + 63) / 64 * 64);
+  auto value_dtype = [&](const FusedArg& a) {
+    return p.steps[a.index].def->loops[p.steps[a.index].loop].out[a.out];
+  };
+
+  Dims idx(static_cast<size_t>(std::max(nd - 1, 0)), 0);
+  int64_t off[kMaxFusedOperands] = {};
+  for (int64_t o = 0, outer = n / inner; o < outer; ++o) {
+    for (int64_t c0 = 0; c0 < inner; c0 += kChunk) {
+      const int64_t len = std::min(kChunk, inner - c0);
+      for (int i = 0; i < p.nsteps; ++i) {
+        const FusedStep& st = p.steps[i];
+        const core::UfuncDef& def = *st.def;
+        const core::LoopSig& sig = def.loops[st.loop];
+        LoopPlan lp;
+        lp.shape.assign(1, len);
+        lp.nops = def.nin + def.nout;
+        lp.index32 = true;
+        for (int k = 0; k < def.nin; ++k) {
+          const FusedArg& a = st.args[k];
+          if (a.kind == FusedArg::Input) {
+            lp.data[k] = p.data[a.index] + off[a.index] + c0 * inner_stride[a.index];
+            lp.strides[k].assign(1, inner_stride[a.index]);
+            lp.dtypes[k] = p.dtypes[a.index];
+          } else if (a.kind == FusedArg::Scalar) {
+            lp.scalar_op = k;
+            std::copy(p.scalars[a.index].begin(), p.scalars[a.index].end(), lp.scalar);
+            lp.data[k] = nullptr;
+            lp.strides[k].assign(1, 0);
+            lp.dtypes[k] = sig.in[k];
+          } else {
+            const DType d = value_dtype(a);
+            lp.data[k] = base + at[a.index][a.out];
+            lp.strides[k].assign(1, static_cast<int64_t>(itemsize(d)));
+            lp.dtypes[k] = d;
+          }
+        }
+        for (int k = 0; k < def.nout; ++k) {
+          lp.data[def.nin + k] = base + at[i][k];
+          lp.strides[def.nin + k].assign(1, static_cast<int64_t>(itemsize(sig.out[k])));
+          lp.dtypes[def.nin + k] = sig.out[k];
+        }
+        ufunc(def, st.loop, lp);
+      }
+      for (int k = 0; k < p.nout; ++k) {
+        const FusedArg& r = p.results[k];
+        const int j = p.nin + k;
+        LoopPlan cp;
+        cp.shape.assign(1, len);
+        cp.nops = 2;
+        cp.index32 = true;
+        DType from;
+        if (r.kind == FusedArg::Input) {
+          from = p.dtypes[r.index];
+          cp.data[0] = p.data[r.index] + off[r.index] + c0 * inner_stride[r.index];
+          cp.strides[0].assign(1, inner_stride[r.index]);
+        } else {
+          from = value_dtype(r);
+          cp.data[0] = base + at[r.index][r.out];
+          cp.strides[0].assign(1, static_cast<int64_t>(itemsize(from)));
+        }
+        cp.data[1] = p.data[j] + off[j] + c0 * inner_stride[j];
+        cp.strides[1].assign(1, inner_stride[j]);
+        cp.dtypes[0] = from;
+        cp.dtypes[1] = p.dtypes[j];
+        copy(cp, from, p.dtypes[j]);
+      }
+    }
+    // the next outer position (C order over dims 0..nd-2)
+    for (int d = nd - 2; d >= 0; --d) {
+      for (int k = 0; k < nops; ++k) off[k] += p.strides[k][d];
+      if (++idx[d] < p.shape[d]) break;
+      for (int k = 0; k < nops; ++k) off[k] -= p.strides[k][d] * p.shape[d];
+      idx[d] = 0;
+    }
+  }
+  return true;
+}
+
+}  // namespace cunum::backend::cpu
