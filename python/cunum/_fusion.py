@@ -252,8 +252,16 @@ class _Program:
                 self.steps.append((1, name, src, dst, kwargs))
         self.arg_vids = arg_vids
         self.result = result  # a value id, a tuple of them, or ("const", x)
+        # One graph over the array arguments in order, whose first output is
+        # the result (`(a * b + a) * b`): run it directly.
+        self.direct = None
+        if (len(self.steps) == 1 and self.steps[0][0] == 0 and self.steps[0][2] == arg_vids
+                and result[0] == "vid" and self.steps[0][3][:1] == [result[1]]):
+            self.direct = self.steps[0][1].run1
 
     def run(self, arrays):
+        if self.direct is not None:
+            return self.direct(arrays)
         values = dict(zip(self.arg_vids, arrays))
         for step in self.steps:
             if step[0] == 0:
@@ -282,19 +290,6 @@ def _build(result, values):
     return tuple(_build(r, values) for r in result[1])
 
 
-def _signature_key(args):
-    key = []
-    for a in args:
-        t = type(a)
-        if t is ndarray:
-            key.append((a.dtype, a.ndim))
-        elif t in _PY_SCALARS:
-            key.append((t, a))
-        else:
-            return None
-    return tuple(key)
-
-
 class Fusion:
     """A function fused by cunum.fuse (CuPy's cupy._core.fusion.Fusion)."""
 
@@ -310,26 +305,44 @@ class Fusion:
     def __call__(self, *args, **kwargs):
         if kwargs:
             raise TypeError("cunum.fuse: a fused function takes positional arguments only")
+        # The signature key and the array arguments in one pass (the common
+        # call: cunum arrays and Python scalars only).
+        key, arrays = [], []
+        for a in args:
+            t = type(a)
+            if t is ndarray:
+                key.append(a.dtype)
+                key.append(a.ndim)
+                arrays.append(a)
+            elif t in _PY_SCALARS:
+                key.append(t)
+                key.append(a)
+            elif isinstance(a, ndarray):
+                key.append(a.dtype)
+                key.append(a.ndim)
+                arrays.append(a)
+            else:
+                return self._call_slow(args)
+        if not arrays:
+            return self.func(*args)  # CuPy's rule: no array, the plain function
+        key = tuple(key)
+        prog = self._programs.get(key)
+        if prog is None:
+            prog = self._programs[key] = self._trace(args)
+        return prog.run(arrays)
+
+    def _call_slow(self, args):
         if not any(isinstance(a, ndarray) for a in args):
             # CuPy's rule: without a cunum array (NumPy arrays, scalars) the
             # plain function runs.
             return self.func(*args)
-        args = [_as_arg(a, self.name) for a in args]
-        key = _signature_key(args)
-        try:
-            prog = self._programs.get(key)
-        except TypeError:  # an unhashable scalar (never: Python scalars hash)
-            prog = None
-        if prog is None:
-            prog = self._trace(args)
-            self._programs[key] = prog
-        return prog.run([a for a in args if type(a) is ndarray])
+        return self(*[_as_arg(a, self.name) for a in args])
 
     def _trace(self, args):
         tr = _Tracer(self.name)
         proxies, arg_vids = [], []
         for a in args:
-            if type(a) is ndarray:
+            if isinstance(a, ndarray):
                 vid = tr.new_value()
                 arg_vids.append(vid)
                 proxies.append(_FusionVar(tr, None, None, vid, a.ndim))

@@ -54,6 +54,7 @@ void bind_fusion(nb::module_& m) {
         g.set_outputs(std::move(refs));
       })
       .def("run", [](const Graph& g, const std::vector<ndarray>& inputs) { return g.run(inputs); })
+      .def("run1", [](const Graph& g, const std::vector<ndarray>& inputs) { return g.run(inputs)[0]; })
       .def("run_eager", [](const Graph& g, const std::vector<ndarray>& inputs) { return g.run_eager(inputs); })
       .def_prop_ro("num_calls", [](const Graph& g) { return g.num_calls(); });
   m.def("_set_fusion_hook", [](nb::handle type, nb::handle call) {
