@@ -314,9 +314,12 @@ class Fusion:
                 key.append(a.dtype)
                 key.append(a.ndim)
                 arrays.append(a)
-            elif t in _PY_SCALARS:
+            elif t is int or t is bool:
                 key.append(t)
                 key.append(a)
+            elif t is float or t is complex:
+                key.append(t)
+                key.append(repr(a))  # -0.0 is not 0.0 here, and nan equals nan
             elif isinstance(a, ndarray):
                 key.append(a.dtype)
                 key.append(a.ndim)
@@ -328,6 +331,8 @@ class Fusion:
         key = tuple(key)
         prog = self._programs.get(key)
         if prog is None:
+            if len(self._programs) >= 4096:  # many scalar values: keep memory bounded
+                self._programs.clear()
             prog = self._programs[key] = self._trace(args)
         return prog.run(arrays)
 

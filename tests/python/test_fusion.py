@@ -177,6 +177,17 @@ def test_cache_per_signature(rng):
     f(x32, 2)
     f(x32, 3)                                 # a Python scalar's value is part of the key
     assert len(calls) == 5
+    f(x32, float("nan"))
+    f(x32, float("nan"))                      # nan is one key
+    assert len(calls) == 6
+
+
+def test_signed_zero_scalars_are_distinct():
+    a = numpy.array([1.0, -2.0, 3.0], numpy.float32)
+    g = cn.fuse(lambda x, s: x * s)
+    x = cn.asarray(a)
+    assert_same(a * 0.0, g(x, 0.0))
+    assert_same(a * -0.0, g(x, -0.0))     # not the program traced for 0.0
 
 
 def test_decorator_forms():
@@ -240,7 +251,7 @@ def test_errors():
         cn.fuse(lambda a, b: a + b)(x, cn.ones(4))
 
 
-@pytest.mark.parametrize("shape", [(5000,), (3, 2500), (70, 3, 40)])
+@pytest.mark.parametrize("shape", [(5000,), (3, 2500), (70, 3, 40), (64, 1500)])
 def test_graph_fused_equals_call_by_call(shape, rng):
     """The backend's fused loop (chunks on the CPU, one kernel on the GPU)
     against the same graph run call by call, over many chunks and outer dims,

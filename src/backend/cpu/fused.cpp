@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "backend/cpu/cpu_backend.hpp"
+#include "backend/cpu/parallel.hpp"
 
 namespace cunum::backend::cpu {
 
@@ -15,9 +16,12 @@ namespace cunum::backend::cpu {
 // L1/L2 and each input and output crosses memory once, where eager
 // evaluation writes and rereads a whole temporary per call. Scalars are the
 // plan's scalar operand (Note [Scalar operands]); the outputs are the
-// results converted by the cast loops. Chunks run on one thread.
+// results converted by the cast loops. The chunks (an outer position and a
+// piece of the inner dim each) are shared among the pool's threads, at least
+// kChunksPerTask per task, each task with its own buffers.
 namespace {
 constexpr int64_t kChunk = 1024;
+constexpr int64_t kChunksPerTask = 16;
 }
 
 bool CpuBackend::fused(const FusedPlan& p) {
@@ -40,16 +44,25 @@ bool CpuBackend::fused(const FusedPlan& p) {
       total += (itemsize(def.loops[p.steps[i].loop].out[k]) * kChunk + 63) / 64 * 64;
     }
   }
-  std::unique_ptr<char[]> arena(new char[total + 64]);
-  char* base = reinterpret_cast<char*>((reinterpret_cast<uintptr_t>(arena.get()) + 63) / 64 * 64);
   auto value_dtype = [&](const FusedArg& a) {
     return p.steps[a.index].def->loops[p.steps[a.index].loop].out[a.out];
   };
+  const int64_t nchunks = (inner + kChunk - 1) / kChunk, outer = n / inner;
 
-  Dims idx(static_cast<size_t>(std::max(nd - 1, 0)), 0);
-  int64_t off[kMaxFusedOperands] = {};
-  for (int64_t o = 0, outer = n / inner; o < outer; ++o) {
-    for (int64_t c0 = 0; c0 < inner; c0 += kChunk) {
+  // Chunks [begin, end) of the outer * nchunks chunks, in C order.
+  auto run = [&](int64_t begin, int64_t end) {
+    std::unique_ptr<char[]> arena(new char[total + 64]);
+    char* base = reinterpret_cast<char*>((reinterpret_cast<uintptr_t>(arena.get()) + 63) / 64 * 64);
+    Dims idx(static_cast<size_t>(std::max(nd - 1, 0)), 0);
+    int64_t off[kMaxFusedOperands] = {};
+    int64_t o = begin / nchunks;
+    for (int d = nd - 2; d >= 0; --d) {  // unravel the first chunk's outer position
+      idx[d] = o % p.shape[d];
+      o /= p.shape[d];
+      for (int k = 0; k < nops; ++k) off[k] += idx[d] * p.strides[k][d];
+    }
+    for (int64_t u = begin; u < end; ++u) {
+      const int64_t c0 = (u % nchunks) * kChunk;
       const int64_t len = std::min(kChunk, inner - c0);
       for (int i = 0; i < p.nsteps; ++i) {
         const FusedStep& st = p.steps[i];
@@ -108,15 +121,17 @@ bool CpuBackend::fused(const FusedPlan& p) {
         cp.dtypes[1] = p.dtypes[j];
         copy(cp, from, p.dtypes[j]);
       }
+      if ((u + 1) % nchunks != 0) continue;
+      // the next outer position (C order over dims 0..nd-2)
+      for (int d = nd - 2; d >= 0; --d) {
+        for (int k = 0; k < nops; ++k) off[k] += p.strides[k][d];
+        if (++idx[d] < p.shape[d]) break;
+        for (int k = 0; k < nops; ++k) off[k] -= p.strides[k][d] * p.shape[d];
+        idx[d] = 0;
+      }
     }
-    // the next outer position (C order over dims 0..nd-2)
-    for (int d = nd - 2; d >= 0; --d) {
-      for (int k = 0; k < nops; ++k) off[k] += p.strides[k][d];
-      if (++idx[d] < p.shape[d]) break;
-      for (int k = 0; k < nops; ++k) off[k] -= p.strides[k][d] * p.shape[d];
-      idx[d] = 0;
-    }
-  }
+  };
+  parallel_for(outer * nchunks, kChunksPerTask, run);
   return true;
 }
 
