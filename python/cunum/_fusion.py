@@ -42,7 +42,7 @@ class _Tracer:
     def __init__(self, name):
         self.name = name
         self.nvalues = 0
-        self.items = []     # ("graph", _Graph) | ("reduce", src vid, dst vid, name, kwargs), in order
+        self.items = []     # ("graph", _Graph) | ("call", [arg spec], dst vid, name, kwargs), in order
         self.current = None
 
     def new_value(self):
@@ -103,11 +103,27 @@ class _Tracer:
         if kwargs.get("out") is not None:
             raise TypeError(f"cunum.fuse: out= of {name} is not supported in a fused function")
         kwargs.pop("out", None)
-        src = self.export(var)
+        return self.call(name, (var,), kwargs)
+
+    def call(self, name, args, kwargs):
+        """A routine run as in eager code between graphs (reductions, where,
+        clip): its proxy arguments are materialised, its result is a value
+        later graphs read."""
+        spec = []
+        for a in args:
+            if type(a) is _FusionVar:
+                if a._tracer is not self:
+                    raise TypeError("cunum.fuse: a value of another fused function cannot be used here")
+                spec.append(("vid", self.export(a)))
+            elif a is None or type(a) in _PY_SCALARS:
+                spec.append(("const", a))
+            else:
+                raise TypeError(f"cunum.fuse: unsupported operand of type {type(a).__name__} of {name} in "
+                                f"fused function '{self.name}'")
         if self.current is not None:
-            self.current.closed = True  # later work reads the reduction's result: a new graph
+            self.current.closed = True  # later work reads the result: a new graph
         dst = self.new_value()
-        self.items.append(("reduce", src, dst, name, kwargs))
+        self.items.append(("call", spec, dst, name, kwargs))
         return _FusionVar(self, None, None, dst, None)
 
 
@@ -135,6 +151,17 @@ class _FusionVar:
 
     def _reduce(self, name, **kwargs):
         return self._tracer.reduce(self, name, kwargs)
+
+    @staticmethod
+    def _call(name, *args):
+        """A routine called with a proxy among its arguments (where, clip)."""
+        for a in args:
+            if type(a) is _FusionVar:
+                return a._tracer.call(name, args, {})
+        raise AssertionError("unreachable")
+
+    def clip(self, a_min=None, a_max=None):
+        return self._tracer.call("clip", (self, a_min, a_max), {})
 
     def __repr__(self):
         return f"<cunum.fuse value of '{self._tracer.name}'>"
@@ -248,8 +275,8 @@ class _Program:
                 cg.set_outputs([ref(r) for r, _ in g.outputs])
                 self.steps.append((0, cg, list(g.inputs), [v for _, v in g.outputs]))
             else:
-                _, src, dst, name, kwargs = item
-                self.steps.append((1, name, src, dst, kwargs))
+                _, spec, dst, name, kwargs = item
+                self.steps.append((1, _routine(name), spec, dst, kwargs))
         self.arg_vids = arg_vids
         self.result = result  # a value id, a tuple of them, or ("const", x)
         # One graph over the array arguments in order, whose first output is
@@ -269,15 +296,19 @@ class _Program:
                 for vid, r in zip(outs, cg.run([values[v] for v in ins])):
                     values[vid] = r
             else:
-                _, name, src, dst, kwargs = step
-                values[dst] = _reduction(name)(values[src], **kwargs)
+                _, fn, spec, dst, kwargs = step
+                values[dst] = fn(*[values[v] if k == "vid" else v for k, v in spec], **kwargs)
         return _build(self.result, values)
 
 
-def _reduction(name):
+def _routine(name):
     from . import _routines
     if name == "mean":
         return _routines.statistics.mean
+    if name == "where":
+        return _routines.indexing_routines.where
+    if name == "clip":
+        return _routines.mathematical.clip
     return getattr(_routines.reductions, name)
 
 

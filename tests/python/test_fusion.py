@@ -270,3 +270,14 @@ def test_graph_fused_equals_call_by_call(shape, rng):
         assert cn.shares_memory(fused[2], args[0]) and fused[2].strides == args[0].strides
         for f, e in zip(fused[:2], eager[:2]):
             assert_same(cn.asnumpy(e), f)
+
+
+def test_where_and_clip_inside(rng):
+    """where and clip run as in eager code between the fused graphs."""
+    a, b = small((6, 7), "float32", rng), small((6, 7), "int16", rng)
+    fused_compare(lambda xp: lambda x, y: xp.where(x > 0, x * 2, y) + 1, a, b)
+    fused_compare(lambda xp: lambda x, y: xp.where(y < 2, 0.5, x) * y, a, b)
+    fused_compare(lambda xp: lambda x: xp.clip(x * 3, -1, 2) - x, a)
+    fused_compare(lambda xp: lambda x, y: xp.clip(x, y, 3) * 2, a, b)
+    fused_compare(lambda xp: lambda x: (x + 1).clip(0, 1), a)
+    fused_compare(lambda xp: lambda x: xp.clip(x * 2, -1000, 1000), b.astype(numpy.int8))
