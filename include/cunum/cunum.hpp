@@ -11,6 +11,7 @@
 #include "dtype.hpp"
 #include "error.hpp"
 #include "fft.hpp"
+#include "fusion.hpp"
 #include "format.hpp"
 #include "indexing.hpp"
 #include "indexing_routines.hpp"

@@ -107,7 +107,23 @@ PyObject* call(const Ufunc& u, PyObject* args, PyObject* kwargs) {
   return nb::make_tuple(first, second).release().ptr();
 }
 
+// Note [Fusion proxies]
+// While cunum.fuse traces a function, its arguments are proxy objects of one
+// Python class (cunum._fusion._FusionVar). A ufunc called on one hands the
+// whole call to the tracer, which records it; every other call pays one
+// pointer compare per positional input.
+}  // namespace
+PyObject* g_fusion_type = nullptr;  // the proxy class (a strong reference once set)
+PyObject* g_fusion_call = nullptr;  // tracer(ufunc, args, kwargs or None)
+namespace {
+
 PyObject* ufunc_tp_call(PyObject* self, PyObject* args, PyObject* kwargs) noexcept {
+  if (g_fusion_type) {
+    const Py_ssize_t n = PyTuple_GET_SIZE(args);
+    for (Py_ssize_t i = 0; i < n; ++i)
+      if (reinterpret_cast<PyObject*>(Py_TYPE(PyTuple_GET_ITEM(args, i))) == g_fusion_type)
+        return PyObject_CallFunctionObjArgs(g_fusion_call, self, args, kwargs ? kwargs : Py_None, nullptr);
+  }
   try {
     return call(*nb::inst_ptr<Ufunc>(self), args, kwargs);
   } catch (...) {

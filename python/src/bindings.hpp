@@ -27,4 +27,5 @@ void bind_random(nanobind::module_& m);
 void bind_interop(nanobind::module_& m);  // interop.hpp: DLPack, foreign pointers
 void bind_printing(nanobind::module_& m);  // format.hpp's C++ printer, for its tests
 void bind_user_kernels(nanobind::module_& m);  // ElementwiseKernel, ReductionKernel, RawModule
+void bind_fusion(nanobind::module_& m);  // cunum.fuse's graph (fusion.hpp)
 }  // namespace cunum::py

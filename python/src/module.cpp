@@ -64,4 +64,5 @@ NB_MODULE(_core, m) {
   py::bind_interop(m);
   py::bind_printing(m);
   py::bind_user_kernels(m);
+  py::bind_fusion(m);
 }

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/fused_plan.hpp"
 #include "base/plans.hpp"
 #include "cunum/device.hpp"
 #include "cunum/dims.hpp"
@@ -85,6 +86,10 @@ class Backend {
   virtual void gemm(const GemmPlan& plan) = 0;
   // LU, LU solve and Cholesky over a batch of matrices (Note [Lapack plans]).
   virtual void lapack(const LapackPlan& plan) = 0;
+  // Several ufunc calls over the same elements in one pass (Note [Fused
+  // plans]); false when this backend has no fused kernels (the planner then
+  // runs the calls one by one).
+  virtual bool fused(const FusedPlan& plan) { return false; }
 
   // A user-written kernel (Note [User kernel plans]): compiled on first use
   // (NVRTC on a GPU, the system C++ compiler on the CPU), cached in memory

@@ -9,6 +9,7 @@
 #include "backend/backend.hpp"
 #include "core/assign.hpp"
 #include "core/loop_plan.hpp"
+#include "core/ufunc_resolve.hpp"
 #include "core/ufunc_hooks.hpp"
 #include "cunum/creation.hpp"
 #include "cunum/error.hpp"
@@ -185,6 +186,15 @@ bool safe_to_write(const ndarray& out, const ndarray& in, const Shape& shape) {
          core::broadcast_strides(in, shape) == out.strides();
 }
 }  // namespace
+
+int core::resolve_ufunc(const UfuncDef& def, Operand* ops) {
+  static const UfuncOptions kDefaults;
+  ResolveState st{def, ops, kDefaults};
+  const int loop = resolve_loop(st);
+  if (st.has_constant) return -1;
+  if (def.hooks.check) def.hooks.check(st);
+  return loop;
+}
 
 void apply_ufunc(const UfuncDef& def, const Operand* inputs, int n, const UfuncOptions& opts,
                  ndarray* results) {

@@ -406,3 +406,61 @@ TEST(NvrtcKernels, EverySequentialEngineCompiles) {
     EXPECT_NO_THROW(compile_to_cubin(b.src, kArch, false)) << engine;
   }
 }
+
+// Fused kernels (Note [Fused kernels]): `(a * b + a) * b` in float32 in every
+// shape the backend launches, then a graph mixing operand dtypes converted
+// in registers, a scalar, a two-output ufunc, complex and float16 loops.
+TEST(NvrtcKernels, FusedKernelsCompile) {
+  using backend::FusedArg;
+  using backend::FusedPlan;
+  using backend::FusedStep;
+  auto loop_of = [](const core::UfuncDef& def, DType in0) {
+    for (int l = 0; l < def.nloops; ++l)
+      if (def.loops[l].in[0] == in0) return l;
+    ADD_FAILURE() << def.name << " has no loop for " << dtype_name(in0);
+    return 0;
+  };
+  auto in = [](int k) { return FusedArg{FusedArg::Input, static_cast<int16_t>(k), 0}; };
+  auto val = [](int s, int o = 0) { return FusedArg{FusedArg::Value, static_cast<int16_t>(s), static_cast<int8_t>(o)}; };
+  const core::UfuncDef& mul = core::ufunc_by_name("multiply");
+  const core::UfuncDef& add = core::ufunc_by_name("add");
+  const FusedStep chain[] = {{&mul, loop_of(mul, DType::Float32), {in(0), in(1)}},
+                             {&add, loop_of(add, DType::Float32), {val(0), in(0)}},
+                             {&mul, loop_of(mul, DType::Float32), {val(1), in(1)}}};
+  const FusedArg chain_out[] = {val(2)};
+  FusedPlan p;
+  p.steps = chain;
+  p.nsteps = 3;
+  p.results = chain_out;
+  p.nin = 2;
+  p.nout = 1;
+  p.dtypes = {DType::Float32, DType::Float32, DType::Float32};
+  Batch b;
+  b.add(fused_source(p, 0, true, 4));
+  b.add(fused_source(p, 1, true, 0));
+  b.add(fused_source(p, 3, false, 0));
+
+  const core::UfuncDef& divmod = core::ufunc_by_name("divmod");
+  const core::UfuncDef& sin = core::ufunc_by_name("sin");
+  const core::UfuncDef& sub = core::ufunc_by_name("subtract");
+  const FusedStep mixed[] = {
+      {&mul, loop_of(mul, DType::Float64), {in(0), in(1)}},                        // int8 * float64
+      {&divmod, loop_of(divmod, DType::Float64), {val(0), {FusedArg::Scalar, 0, 0}}},
+      {&sin, loop_of(sin, DType::Complex64), {in(2)}},
+      {&add, loop_of(add, DType::Complex128), {val(2), val(1, 1)}},                 // complex64 + float64
+      {&sub, loop_of(sub, DType::Float16), {in(3), {FusedArg::Scalar, 1, 0}}}};
+  const FusedArg mixed_out[] = {val(3), val(1, 0), val(4)};
+  FusedPlan q;
+  q.steps = mixed;
+  q.nsteps = 5;
+  q.results = mixed_out;
+  q.nin = 4;
+  q.nout = 3;
+  q.nscalars = 2;
+  q.dtypes = {DType::Int8, DType::Float64, DType::Complex64, DType::Float16,
+              DType::Complex128, DType::Float32, DType::Float16};
+  b.add(fused_source(q, 0, true, 1));
+  b.add(fused_source(q, 2, true, 0));
+  b.add(fused_source(q, 4, false, 0));
+  EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
+}

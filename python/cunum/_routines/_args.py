@@ -8,6 +8,12 @@ from .._convert import asarray as _as
 ndarray = _core.ndarray
 
 
+class _fusion:
+    """The proxy class of cunum.fuse's tracer (cunum/_fusion.py sets it): a
+    reduction called on one records itself instead of running."""
+    var = None
+
+
 def _a(x):
     return x if isinstance(x, ndarray) else _as(x)
 

@@ -6,7 +6,7 @@ import operator
 
 from .. import _core
 from .._convert import asarray as _as
-from ._args import _a, _ret
+from ._args import _a, _fusion, _ret
 
 ndarray = _core.ndarray
 
@@ -26,6 +26,8 @@ def where(condition, x=None, y=None, /):
         return nonzero(condition)
     if x is None or y is None:
         raise ValueError("either both or neither of x and y should be given")
+    if _fusion.var is not None and _fusion.var in (type(condition), type(x), type(y)):
+        return _fusion.var._call("where", condition, x, y)  # inside cunum.fuse
     c = _a(condition)
     return _core._where(c, _operand(x, c.device), _operand(y, c.device))
 

@@ -2,7 +2,7 @@
 "Mathematical functions" chapter): the sums and products along an axis. The
 C++ side is python/src/bind_mathematical.cpp."""
 from .. import _core
-from ._args import _NoValue, _a, _ret
+from ._args import _NoValue, _a, _fusion, _ret
 
 
 def cumsum(a, axis=None, dtype=None, out=None):
@@ -65,6 +65,10 @@ def clip(a, a_min=_NoValue, a_max=_NoValue, out=None, *, min=_NoValue, max=_NoVa
     elif min is not _NoValue or max is not _NoValue:
         raise ValueError("Passing `min` or `max` keyword argument when `a_min` and `a_max` are "
                          "provided is forbidden.")
+    if _fusion.var is not None and _fusion.var in (type(a), type(a_min), type(a_max)):
+        if out is not None or kwargs:
+            raise TypeError("cunum.fuse: out= and keywords of clip are not supported in a fused function")
+        return _fusion.var._call("clip", a, a_min, a_max)  # inside cunum.fuse
     return _clip(_a(a), a_min, a_max, out, kwargs)
 
 

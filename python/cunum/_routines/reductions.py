@@ -10,23 +10,29 @@ signature NumPy gives its kind:
     argmax, argmin              (a, axis=None, out=None, *, keepdims=False)
 """
 from .. import _core
-from ._args import _a, _axis1, _ret
+from ._args import _a, _axis1, _fusion, _ret
 
 
 def _sum_kind(name, impl):
     def f(a, axis=None, dtype=None, out=None, keepdims=False):
+        if type(a) is _fusion.var:
+            return a._reduce(name, axis=axis, dtype=dtype, out=out, keepdims=keepdims)
         return _ret(impl(_a(a), axis, bool(keepdims), dtype, out), out)
     return f
 
 
 def _axes_kind(name, impl):
     def f(a, axis=None, out=None, keepdims=False):
+        if type(a) is _fusion.var:
+            return a._reduce(name, axis=axis, out=out, keepdims=keepdims)
         return _ret(impl(_a(a), axis, bool(keepdims), None, out), out)
     return f
 
 
 def _arg_kind(name, impl):
     def f(a, axis=None, out=None, *, keepdims=False):
+        if type(a) is _fusion.var:
+            return a._reduce(name, axis=axis, out=out, keepdims=keepdims)
         return _ret(impl(_a(a), _axis1(axis), bool(keepdims), out), out)
     return f
 

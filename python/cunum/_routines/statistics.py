@@ -14,7 +14,7 @@ import warnings
 import numpy
 
 from .. import _core
-from ._args import _a, _ret
+from ._args import _a, _fusion, _ret
 
 __all__ = ["mean", "var", "std", "nanvar", "nanstd", "nanmean", "median", "nanmedian", "quantile",
            "percentile", "nanquantile", "nanpercentile", "bincount", "histogram", "histogram_bin_edges",
@@ -91,6 +91,8 @@ def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=_NoValue, *, whe
 
 def mean(a, axis=None, dtype=None, out=None, keepdims=_NoValue, *, where=_NoValue):
     """numpy.mean; a 0-d array for a full reduction."""
+    if type(a) is _fusion.var:
+        return a._reduce("mean", axis=axis, dtype=dtype, out=out, keepdims=keepdims, where=where)
     a = _a(a)
     keep = False if keepdims is _NoValue else bool(keepdims)
     w = _where(where, a)

@@ -51,6 +51,7 @@ class CpuBackend final : public Backend {
   void fft(const FftPlan& plan) override;  // fft.cpp (rank 1: Note [CPU FFT])
   void gemm(const GemmPlan& plan) override;  // gemm.cpp
   void lapack(const LapackPlan& plan) override;  // lapack.cpp
+  bool fused(const FusedPlan& plan) override;  // fused.cpp: chunk by chunk (Note [CPU fused loops])
 
  private:
   LoopTable loops_;

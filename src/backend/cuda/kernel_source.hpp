@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "base/fused_plan.hpp"
 #include "base/plans.hpp"
 #include "cunum/dtype.hpp"
 #include "cunum/reduction_list.hpp"
@@ -321,5 +322,23 @@ struct GemmParams {
   int64_t alpha = 1, beta = 0;
 };
 std::string gemm_source(const GemmKernel& k);
+
+// Note [Fused kernels]
+// A fused plan (Note [Fused plans]) as one kernel: each element's inputs
+// loaded once in their own dtypes, the steps as `cunum::ops::<name>{}` over
+// operands converted in registers to each loop's dtypes, the outputs
+// converted on the store. Parameters: FusedParams, mirrored by the source's
+// `struct F` (scalars first, 16-byte aligned, then the operand pointers, the
+// count, shape[nd] and strides[8][nd]). `vec` > 0: every operand contiguous
+// and aligned to vec items, a thread per vector of vec elements (a block per
+// 256 vectors, as the contiguous ufunc kernel), the tail elementwise; vec 0:
+// the strided n-d loop of rank nd with 32- or 64-bit offsets.
+struct FusedParams {
+  alignas(16) unsigned char scalars[kMaxFusedScalars][16] = {};
+  const void* data[kMaxFusedOperands] = {};
+  int64_t n = 0;
+  int64_t dims[(kMaxFusedOperands + 1) * kMaxFusedRank] = {};  // shape[nd], then strides[8][nd]
+};
+std::string fused_source(const FusedPlan& plan, int nd, bool index32, int vec);
 
 }  // namespace cunum::backend::cuda

@@ -1,0 +1,174 @@
+// cunum/fusion.hpp — several elementwise ufunc calls as one kernel
+// (docs/fusion.md). A graph of ufunc calls is recorded once and run per call:
+// on the GPU as one generated kernel that reads each input once and writes
+// each result once, elsewhere call by call. Results are those of evaluating
+// the same calls eagerly (NumPy's promotion at every step).
+//
+//   auto f = cunum::fuse([](auto a, auto b) { return (a * b + a) * b; });
+//   cunum::ndarray r = f(x, y);                        // one kernel on the GPU
+//   auto g = cunum::fuse([](auto x) { return cunum::fusion::apply("sin", x * 2.0) + 1; });
+//
+//   cunum::fusion::Graph gr(2);                        // the graph itself
+//   auto p = gr.call("multiply", {gr.input(0), gr.input(1)})[0];
+//   gr.set_outputs({gr.call("add", {p, gr.scalar(1.5)})[0]});
+//   std::vector<cunum::ndarray> out = gr.run({x, y});
+#pragma once
+#include <array>
+#include <initializer_list>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "error.hpp"
+#include "ndarray.hpp"
+#include "scalar.hpp"
+#include "ufunc_def.hpp"
+
+namespace cunum::fusion {
+
+// An operand of a recorded call: input `index` of the graph, scalar `index`
+// (weak unless made strong), or output `out` of call `index`.
+struct Ref {
+  enum Kind : uint8_t { Input, Scalar, Value };
+  Kind kind = Input;
+  int index = 0;
+  int out = 0;
+};
+
+class Graph {
+ public:
+  explicit Graph(int ninputs);
+  ~Graph();
+  Graph(const Graph&) = delete;
+  Graph& operator=(const Graph&) = delete;
+
+  int ninputs() const { return ninputs_; }
+  Ref input(int k) const;
+  Ref scalar(const cunum::Scalar& s);
+  // Records a call of ufunc `def` (or the ufunc named `name`) on def.nin
+  // operands; returns its def.nout results. TypeError on a wrong count.
+  std::vector<Ref> call(const core::UfuncDef& def, std::initializer_list<Ref> args);
+  std::vector<Ref> call(const core::UfuncDef& def, const Ref* args, int nargs);
+  std::vector<Ref> call(std::string_view name, std::initializer_list<Ref> args);
+  // What run() returns: inputs or call results (a scalar is not an output).
+  void set_outputs(std::vector<Ref> outputs);
+  size_t num_calls() const { return nodes_.size(); }
+  const std::vector<Ref>& outputs() const { return outputs_; }
+
+  // Runs the graph over `inputs` (one array per input, on one device):
+  // broadcasting, NumPy's promotion at each call, NumPy's errors.
+  std::vector<ndarray> run(const std::vector<ndarray>& inputs) const;
+  // The same, call by call (the reference the fused kernel must match).
+  std::vector<ndarray> run_eager(const std::vector<ndarray>& inputs) const;
+
+  struct Node {
+    const core::UfuncDef* def;
+    Ref args[2];
+  };
+  struct Plan;  // per input dtypes (src/routines/fusion.cpp)
+
+ private:
+  const Plan& plan_for(const std::vector<ndarray>& inputs) const;
+  int ninputs_;
+  std::vector<cunum::Scalar> scalars_;
+  std::vector<Node> nodes_;
+  std::vector<Ref> outputs_;
+  mutable std::mutex mu_;
+  mutable std::map<std::vector<int>, std::unique_ptr<Plan>> plans_;
+};
+
+// A value while a function is traced (cunum::fuse): operators and apply()
+// record calls into its graph.
+class Var {
+ public:
+  Var(Graph* g, Ref r) : g_(g), r_(r) {}
+  Graph* graph() const { return g_; }
+  Ref ref() const { return r_; }
+
+ private:
+  Graph* g_;
+  Ref r_;
+};
+
+namespace detail {
+template <class T> constexpr bool is_scalar_v = std::is_arithmetic_v<T> || std::is_same_v<T, cunum::Scalar>;
+inline Ref ref_of(Graph* g, const Var& v) { return v.ref(); }
+template <class T, std::enable_if_t<is_scalar_v<T>, int> = 0> Ref ref_of(Graph* g, const T& v) {
+  return g->scalar(cunum::Scalar(v));
+}
+inline Graph* graph_of(const Var& v) { return v.graph(); }
+template <class T, std::enable_if_t<is_scalar_v<T>, int> = 0> Graph* graph_of(const T&) { return nullptr; }
+}  // namespace detail
+
+// The ufunc named `name` (any in cunum.ufunc's table) on Vars and scalars.
+template <class A> Var apply(std::string_view name, const A& a) {
+  Graph* g = detail::graph_of(a);
+  return Var(g, g->call(name, {detail::ref_of(g, a)})[0]);
+}
+template <class A, class B> Var apply(std::string_view name, const A& a, const B& b) {
+  Graph* g = detail::graph_of(a);
+  if (!g) g = detail::graph_of(b);
+  return Var(g, g->call(name, {detail::ref_of(g, a), detail::ref_of(g, b)})[0]);
+}
+
+#define CUNUM_FUSION_BINARY(OP, NAME)                                                              \
+  inline Var operator OP(const Var& a, const Var& b) { return apply(NAME, a, b); }                  \
+  template <class T, std::enable_if_t<detail::is_scalar_v<T>, int> = 0>                            \
+  Var operator OP(const Var& a, const T& b) { return apply(NAME, a, b); }                          \
+  template <class T, std::enable_if_t<detail::is_scalar_v<T>, int> = 0>                            \
+  Var operator OP(const T& a, const Var& b) { return apply(NAME, a, b); }
+CUNUM_FUSION_BINARY(+, "add")
+CUNUM_FUSION_BINARY(-, "subtract")
+CUNUM_FUSION_BINARY(*, "multiply")
+CUNUM_FUSION_BINARY(/, "divide")
+CUNUM_FUSION_BINARY(%, "remainder")
+CUNUM_FUSION_BINARY(==, "equal")
+CUNUM_FUSION_BINARY(!=, "not_equal")
+CUNUM_FUSION_BINARY(<, "less")
+CUNUM_FUSION_BINARY(<=, "less_equal")
+CUNUM_FUSION_BINARY(>, "greater")
+CUNUM_FUSION_BINARY(>=, "greater_equal")
+CUNUM_FUSION_BINARY(&, "bitwise_and")
+CUNUM_FUSION_BINARY(|, "bitwise_or")
+CUNUM_FUSION_BINARY(^, "bitwise_xor")
+#undef CUNUM_FUSION_BINARY
+inline Var operator-(const Var& a) { return apply("negative", a); }
+inline Var operator~(const Var& a) { return apply("invert", a); }
+
+// A function of N arrays traced once into a graph (at the first call, with
+// N Vars) and run per call: cunum::fuse(f)(x, y) computes f(x, y) with
+// NumPy's results, as one kernel on the GPU.
+template <class F> class Fused {
+ public:
+  explicit Fused(F f) : f_(std::move(f)) {}
+  template <class... A> ndarray operator()(const A&... xs) const {
+    std::vector<ndarray> in{ndarray(xs)...};
+    std::call_once(*traced_, [&] { trace(std::index_sequence_for<A...>{}); });
+    if (graph_->ninputs() != static_cast<int>(in.size()))
+      throw TypeError("the fused function was traced with " + std::to_string(graph_->ninputs()) +
+                      " arguments, called with " + std::to_string(in.size()));
+    return graph_->run(in)[0];
+  }
+  const Graph& graph() const { return *graph_; }
+
+ private:
+  template <size_t... I> void trace(std::index_sequence<I...>) const {
+    graph_ = std::make_shared<Graph>(static_cast<int>(sizeof...(I)));
+    Var r = f_(Var(graph_.get(), graph_->input(static_cast<int>(I)))...);
+    graph_->set_outputs({r.ref()});
+  }
+  F f_;
+  mutable std::shared_ptr<Graph> graph_;
+  std::shared_ptr<std::once_flag> traced_ = std::make_shared<std::once_flag>();
+};
+
+}  // namespace cunum::fusion
+
+namespace cunum {
+template <class F> fusion::Fused<F> fuse(F f) { return fusion::Fused<F>(std::move(f)); }
+}  // namespace cunum

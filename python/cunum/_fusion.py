@@ -1,0 +1,434 @@
+"""cunum.fuse: CuPy's kernel fusion decorator (docs/fusion.md).
+
+    @cunum.fuse()
+    def f(a, b):
+        return (a * b + a) * b          # one kernel on the GPU
+
+    @cunum.fuse(kernel_name="sqnorm")
+    def g(x):
+        return cunum.sum(x * x, axis=-1)
+
+The first call for a signature (each argument's dtype and ndim, or a Python
+scalar's type and value) traces the function with proxies (_FusionVar) that
+record ufunc calls into a C++ graph (cunum/fusion.hpp: _core._FusionGraph);
+later calls run the graph. A reduction (sum, prod, max, min, any, all, mean
+...) ends a graph: its input is materialised, the reduction runs as the
+eager one does, and elementwise work after it goes into a new graph. The
+graph's meaning is eager evaluation (NumPy's promotion at every call), so
+results equal those of the plain function.
+"""
+import functools
+
+from . import _core
+from ._core import ndarray
+from ._routines._args import _fusion as _hook
+
+_PY_SCALARS = (bool, int, float, complex)
+_REDUCTIONS = {"sum", "prod", "max", "min", "any", "all", "mean", "nansum", "nanprod", "argmax", "argmin"}
+
+
+class _Graph:
+    """One elementwise graph of a trace: its C++ graph and its inputs (value ids)."""
+
+    def __init__(self):
+        self.g = None       # made when the first call is recorded (its input count is known then)
+        self.inputs = []    # value ids, in input order
+        self.calls = []     # (ufunc name, [arg]) with arg ("in", k) | ("sc", value) | ("node", i, out)
+        self.outputs = []   # (ref, value id)
+        self.closed = False
+
+
+class _Tracer:
+    def __init__(self, name):
+        self.name = name
+        self.nvalues = 0
+        self.items = []     # ("graph", _Graph) | ("call", [arg spec], dst vid, name, kwargs), in order
+        self.current = None
+
+    def new_value(self):
+        self.nvalues += 1
+        return self.nvalues - 1
+
+    def graph(self):
+        if self.current is None or self.current.closed:
+            self.current = _Graph()
+            self.items.append(("graph", self.current))
+        return self.current
+
+    def export(self, var):
+        """The value id of a proxy (a graph output if it is a graph's value)."""
+        if var._graph is None:
+            return var._vid
+        g = var._graph
+        for ref, vid in g.outputs:
+            if ref == var._ref:
+                return vid
+        vid = self.new_value()
+        g.outputs.append((var._ref, vid))
+        return vid
+
+    def arg_of(self, g, x):
+        if type(x) is _FusionVar:
+            if x._tracer is not self:
+                raise TypeError("cunum.fuse: a value of another fused function cannot be used here")
+            if x._graph is g:
+                return x._ref
+            vid = self.export(x)
+            if vid not in g.inputs:
+                g.inputs.append(vid)
+            return ("in", g.inputs.index(vid))
+        if type(x) in _PY_SCALARS:
+            return ("sc", x)
+        raise TypeError(f"cunum.fuse: unsupported operand of type {type(x).__name__} in fused function "
+                        f"'{self.name}' (only the function's arguments, values computed from them and "
+                        "Python scalars can be used; pass arrays as arguments)")
+
+    def ufunc(self, uf, args, kwargs):
+        if kwargs:
+            raise TypeError(f"cunum.fuse: keyword arguments ({', '.join(kwargs)}) of ufunc "
+                            f"'{uf.__name__}' are not supported in a fused function")
+        if len(args) != uf.nin:
+            raise TypeError(f"cunum.fuse: ufunc '{uf.__name__}' takes {uf.nin} inputs in a fused function "
+                            f"(outputs cannot be given), {len(args)} were given")
+        g = self.graph()
+        refs = [self.arg_of(g, a) for a in args]
+        if all(r[0] == "sc" for r in refs):
+            raise TypeError(f"cunum.fuse: ufunc '{uf.__name__}' needs an array operand")
+        g.calls.append((uf.__name__, refs))
+        i = len(g.calls) - 1
+        outs = tuple(_FusionVar(self, g, ("node", i, k), None, args_ndim(args)) for k in range(uf.nout))
+        return outs[0] if uf.nout == 1 else outs
+
+    def reduce(self, var, name, kwargs):
+        if kwargs.get("out") is not None:
+            raise TypeError(f"cunum.fuse: out= of {name} is not supported in a fused function")
+        kwargs.pop("out", None)
+        return self.call(name, (var,), kwargs)
+
+    def call(self, name, args, kwargs):
+        """A routine run as in eager code between graphs (reductions, where,
+        clip): its proxy arguments are materialised, its result is a value
+        later graphs read."""
+        spec = []
+        for a in args:
+            if type(a) is _FusionVar:
+                if a._tracer is not self:
+                    raise TypeError("cunum.fuse: a value of another fused function cannot be used here")
+                spec.append(("vid", self.export(a)))
+            elif a is None or type(a) in _PY_SCALARS:
+                spec.append(("const", a))
+            else:
+                raise TypeError(f"cunum.fuse: unsupported operand of type {type(a).__name__} of {name} in "
+                                f"fused function '{self.name}'")
+        if self.current is not None:
+            self.current.closed = True  # later work reads the result: a new graph
+        dst = self.new_value()
+        self.items.append(("call", spec, dst, name, kwargs))
+        return _FusionVar(self, None, None, dst, None)
+
+
+def args_ndim(args):
+    nd = [a.ndim for a in args if type(a) is _FusionVar and a.ndim is not None]
+    return max(nd) if nd else None
+
+
+def _no(what):
+    def f(self, *a, **k):
+        raise TypeError(f"cunum.fuse: {what} of a value inside a fused function is not supported "
+                        "(its data does not exist while the function is traced)")
+    return f
+
+
+class _FusionVar:
+    """A value while a fused function is traced."""
+    __slots__ = ("_tracer", "_graph", "_ref", "_vid", "ndim")
+
+    def __init__(self, tracer, graph, ref, vid, ndim):
+        self._tracer, self._graph, self._ref, self._vid, self.ndim = tracer, graph, ref, vid, ndim
+
+    def _ufunc(self, name, *args):
+        return self._tracer.ufunc(getattr(_core, name), args, None)
+
+    def _reduce(self, name, **kwargs):
+        return self._tracer.reduce(self, name, kwargs)
+
+    @staticmethod
+    def _call(name, *args):
+        """A routine called with a proxy among its arguments (where, clip)."""
+        for a in args:
+            if type(a) is _FusionVar:
+                return a._tracer.call(name, args, {})
+        raise AssertionError("unreachable")
+
+    def clip(self, a_min=None, a_max=None):
+        return self._tracer.call("clip", (self, a_min, a_max), {})
+
+    def __repr__(self):
+        return f"<cunum.fuse value of '{self._tracer.name}'>"
+
+    __bool__ = _no("the truth value (Python control flow on the data)")
+    __len__ = _no("len()")
+    __iter__ = _no("iteration")
+    __getitem__ = _no("indexing")
+    __setitem__ = _no("item assignment")
+    __index__ = _no("conversion to an index")
+    __int__ = _no("conversion to int")
+    __float__ = _no("conversion to float")
+    __complex__ = _no("conversion to complex")
+    __array__ = _no("conversion to a NumPy array")
+    shape = property(_no("the shape"))
+    dtype = property(_no("the dtype"))
+    astype = _no("astype()")
+    reshape = _no("reshape()")
+    copy = _no("copy()")
+    __iadd__ = __isub__ = __imul__ = __itruediv__ = _no("in-place operators")
+    __hash__ = None
+
+    def sum(self, axis=None, dtype=None, out=None, keepdims=False):
+        return self._reduce("sum", axis=axis, dtype=dtype, out=out, keepdims=keepdims)
+
+    def prod(self, axis=None, dtype=None, out=None, keepdims=False):
+        return self._reduce("prod", axis=axis, dtype=dtype, out=out, keepdims=keepdims)
+
+    def mean(self, axis=None, dtype=None, out=None, keepdims=False):
+        return self._reduce("mean", axis=axis, dtype=dtype, out=out, keepdims=keepdims)
+
+    def max(self, axis=None, out=None, keepdims=False):
+        return self._reduce("max", axis=axis, out=out, keepdims=keepdims)
+
+    def min(self, axis=None, out=None, keepdims=False):
+        return self._reduce("min", axis=axis, out=out, keepdims=keepdims)
+
+    def any(self, axis=None, out=None, keepdims=False):
+        return self._reduce("any", axis=axis, out=out, keepdims=keepdims)
+
+    def all(self, axis=None, out=None, keepdims=False):
+        return self._reduce("all", axis=axis, out=out, keepdims=keepdims)
+
+    def conj(self):
+        return self._ufunc("conjugate", self)
+
+
+def _binary(name, reflected=False):
+    if reflected:
+        def f(self, other):
+            return self._tracer.ufunc(getattr(_core, name), (other, self), None)
+    else:
+        def f(self, other):
+            return self._tracer.ufunc(getattr(_core, name), (self, other), None)
+    return f
+
+
+for _op, _name in [("add", "add"), ("sub", "subtract"), ("mul", "multiply"), ("truediv", "divide"),
+                   ("floordiv", "floor_divide"), ("mod", "remainder"), ("pow", "power"),
+                   ("and", "bitwise_and"), ("or", "bitwise_or"), ("xor", "bitwise_xor"),
+                   ("lshift", "left_shift"), ("rshift", "right_shift"), ("divmod", "divmod")]:
+    setattr(_FusionVar, f"__{_op}__", _binary(_name))
+    setattr(_FusionVar, f"__r{_op}__", _binary(_name, True))
+for _op, _name in [("eq", "equal"), ("ne", "not_equal"), ("lt", "less"), ("le", "less_equal"),
+                   ("gt", "greater"), ("ge", "greater_equal")]:
+    setattr(_FusionVar, f"__{_op}__", _binary(_name))
+for _op, _name in [("neg", "negative"), ("pos", "positive"), ("abs", "absolute"), ("invert", "invert")]:
+    setattr(_FusionVar, f"__{_op}__", (lambda n: lambda self: self._ufunc(n, self))(_name))
+_FusionVar.real = property(lambda self: _no("the real part")(self))
+_FusionVar.imag = property(lambda self: _no("the imaginary part")(self))
+del _op, _name
+
+
+def _trace_ufunc(uf, args, kwargs):
+    """Called by a ufunc given a proxy (Note [Fusion proxies])."""
+    for a in args:
+        if type(a) is _FusionVar:
+            return a._tracer.ufunc(uf, args, kwargs)
+    raise AssertionError("unreachable")
+
+
+_core._set_fusion_hook(_FusionVar, _trace_ufunc)
+_hook.var = _FusionVar
+
+
+class _Program:
+    """A traced signature: the graphs and reductions to run, in order."""
+
+    def __init__(self, tracer, nargs, arg_vids, result):
+        self.steps = []
+        for item in tracer.items:
+            if item[0] == "graph":
+                g = item[1]
+                if not g.outputs:
+                    continue  # values nobody returned or reduced
+                cg = _core._FusionGraph(len(g.inputs))
+                built = []
+                for name, refs in g.calls:
+                    args = []
+                    for r in refs:
+                        if r[0] == "in":
+                            args.append(cg.input(r[1]))
+                        elif r[0] == "sc":
+                            args.append(cg.scalar(r[1]))
+                        else:
+                            args.append(built[r[1]][r[2]])
+                    built.append(cg.call(name, args))
+
+                def ref(r):
+                    return cg.input(r[1]) if r[0] == "in" else built[r[1]][r[2]]
+                cg.set_outputs([ref(r) for r, _ in g.outputs])
+                self.steps.append((0, cg, list(g.inputs), [v for _, v in g.outputs]))
+            else:
+                _, spec, dst, name, kwargs = item
+                self.steps.append((1, _routine(name), spec, dst, kwargs))
+        self.arg_vids = arg_vids
+        self.result = result  # a value id, a tuple of them, or ("const", x)
+        # One graph over the array arguments in order, whose first output is
+        # the result (`(a * b + a) * b`): run it directly.
+        self.direct = None
+        if (len(self.steps) == 1 and self.steps[0][0] == 0 and self.steps[0][2] == arg_vids
+                and result[0] == "vid" and self.steps[0][3][:1] == [result[1]]):
+            self.direct = self.steps[0][1].run1
+
+    def run(self, arrays):
+        if self.direct is not None:
+            return self.direct(arrays)
+        values = dict(zip(self.arg_vids, arrays))
+        for step in self.steps:
+            if step[0] == 0:
+                _, cg, ins, outs = step
+                for vid, r in zip(outs, cg.run([values[v] for v in ins])):
+                    values[vid] = r
+            else:
+                _, fn, spec, dst, kwargs = step
+                values[dst] = fn(*[values[v] if k == "vid" else v for k, v in spec], **kwargs)
+        return _build(self.result, values)
+
+
+def _routine(name):
+    from . import _routines
+    if name == "mean":
+        return _routines.statistics.mean
+    if name == "where":
+        return _routines.indexing_routines.where
+    if name == "clip":
+        return _routines.mathematical.clip
+    return getattr(_routines.reductions, name)
+
+
+def _build(result, values):
+    kind = result[0]
+    if kind == "vid":
+        return values[result[1]]
+    if kind == "const":
+        return result[1]
+    return tuple(_build(r, values) for r in result[1])
+
+
+class Fusion:
+    """A function fused by cunum.fuse (CuPy's cupy._core.fusion.Fusion)."""
+
+    def __init__(self, func, name=None):
+        self.func = func
+        self.name = name or getattr(func, "__name__", "fused")
+        self._programs = {}
+        functools.update_wrapper(self, func)
+
+    def __repr__(self):
+        return f"<Fusion '{self.name}'>"
+
+    def __call__(self, *args, **kwargs):
+        if kwargs:
+            raise TypeError("cunum.fuse: a fused function takes positional arguments only")
+        # The signature key and the array arguments in one pass (the common
+        # call: cunum arrays and Python scalars only).
+        key, arrays = [], []
+        for a in args:
+            t = type(a)
+            if t is ndarray:
+                key.append(a.dtype)
+                key.append(a.ndim)
+                arrays.append(a)
+            elif t is int or t is bool:
+                key.append(t)
+                key.append(a)
+            elif t is float or t is complex:
+                key.append(t)
+                key.append(repr(a))  # -0.0 is not 0.0 here, and nan equals nan
+            elif isinstance(a, ndarray):
+                key.append(a.dtype)
+                key.append(a.ndim)
+                arrays.append(a)
+            else:
+                return self._call_slow(args)
+        if not arrays:
+            return self.func(*args)  # CuPy's rule: no array, the plain function
+        key = tuple(key)
+        prog = self._programs.get(key)
+        if prog is None:
+            if len(self._programs) >= 4096:  # many scalar values: keep memory bounded
+                self._programs.clear()
+            prog = self._programs[key] = self._trace(args)
+        return prog.run(arrays)
+
+    def _call_slow(self, args):
+        if not any(isinstance(a, ndarray) for a in args):
+            # CuPy's rule: without a cunum array (NumPy arrays, scalars) the
+            # plain function runs.
+            return self.func(*args)
+        return self(*[_as_arg(a, self.name) for a in args])
+
+    def _trace(self, args):
+        tr = _Tracer(self.name)
+        proxies, arg_vids = [], []
+        for a in args:
+            if isinstance(a, ndarray):
+                vid = tr.new_value()
+                arg_vids.append(vid)
+                proxies.append(_FusionVar(tr, None, None, vid, a.ndim))
+            else:
+                proxies.append(a)  # a Python scalar: exactly what eager code sees
+        out = self.func(*proxies)
+
+        def result_of(x):
+            if type(x) is _FusionVar:
+                if x._tracer is not tr:
+                    raise TypeError("cunum.fuse: the result belongs to another fused function")
+                return ("vid", tr.export(x))
+            if isinstance(x, tuple):
+                return ("tuple", tuple(result_of(y) for y in x))
+            if x is None or type(x) in _PY_SCALARS:
+                return ("const", x)
+            raise TypeError(f"cunum.fuse: fused function '{self.name}' returned an unsupported "
+                            f"object of type {type(x).__name__}")
+        result = result_of(out)
+        return _Program(tr, len(args), arg_vids, result)
+
+    def clear_cache(self):
+        self._programs.clear()
+
+
+def _as_arg(a, name):
+    t = type(a)
+    if t is ndarray or t in _PY_SCALARS:
+        return a
+    import numpy
+    if isinstance(a, numpy.generic):
+        from ._convert import asarray
+        return asarray(a)  # a NumPy scalar is strong: a 0-d array, as in eager code
+    if isinstance(a, ndarray):
+        return a
+    raise TypeError(f"cunum.fuse: unsupported argument of type {t.__name__} for fused function "
+                    f"'{name}' (cunum arrays and Python or NumPy scalars are accepted)")
+
+
+def fuse(*args, **kwargs):
+    """cunum.fuse(func=None, *, kernel_name=None): CuPy's decorator. Used as
+    ``@cunum.fuse``, ``@cunum.fuse()`` or ``@cunum.fuse(kernel_name='k')``;
+    the function's elementwise work runs as one kernel per graph on the GPU
+    (call by call on the CPU), with the results of the plain function."""
+    for k in kwargs:
+        if k != "kernel_name":
+            raise TypeError(f"fuse() got an unexpected keyword argument '{k}'")
+    name = kwargs.get("kernel_name")
+    if len(args) == 1 and callable(args[0]):
+        return Fusion(args[0], name)
+    if args:
+        raise TypeError("fuse() takes a function or no positional arguments")
+    return lambda f: Fusion(f, name)

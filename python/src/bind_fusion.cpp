@@ -1,0 +1,68 @@
+// cunum.fuse's C++ half: the graph a traced function records
+// (cunum/fusion.hpp, docs/fusion.md) and the hook that lets ufuncs called on
+// tracing proxies reach the tracer (Note [Fusion proxies], bind_ufuncs.cpp).
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include "bindings.hpp"
+#include "convert.hpp"
+#include "cunum/error.hpp"
+#include "cunum/fusion.hpp"
+
+namespace nb = nanobind;
+
+namespace cunum::py {
+
+extern PyObject* g_fusion_type;
+extern PyObject* g_fusion_call;
+
+namespace {
+using fusion::Graph;
+using fusion::Ref;
+
+nb::tuple to_py(const Ref& r) { return nb::make_tuple(static_cast<int>(r.kind), r.index, r.out); }
+Ref from_py(nb::handle h) {
+  nb::tuple t = nb::cast<nb::tuple>(h);
+  return {static_cast<Ref::Kind>(nb::cast<int>(t[0])), nb::cast<int>(t[1]), nb::cast<int>(t[2])};
+}
+nb::list to_py(const std::vector<Ref>& v) {
+  nb::list l;
+  for (const Ref& r : v) l.append(to_py(r));
+  return l;
+}
+}  // namespace
+
+void bind_fusion(nb::module_& m) {
+  nb::class_<Graph>(m, "_FusionGraph")
+      .def(nb::init<int>())
+      .def("input", [](const Graph& g, int k) { return to_py(g.input(k)); })
+      .def("scalar", [](Graph& g, nb::handle v) {
+        auto s = python_scalar(v);
+        if (!s) throw TypeError("a fused scalar must be a Python bool, int, float or complex");
+        return to_py(g.scalar(*s));
+      })
+      .def("call", [](Graph& g, const std::string& name, nb::list args) {
+        std::vector<Ref> refs;
+        for (nb::handle h : args) refs.push_back(from_py(h));
+        const core::UfuncDef* def = core::find_ufunc(name);
+        if (!def) throw ValueError("no ufunc named '" + name + "'");
+        return to_py(g.call(*def, refs.data(), static_cast<int>(refs.size())));
+      })
+      .def("set_outputs", [](Graph& g, nb::list outs) {
+        std::vector<Ref> refs;
+        for (nb::handle h : outs) refs.push_back(from_py(h));
+        g.set_outputs(std::move(refs));
+      })
+      .def("run", [](const Graph& g, const std::vector<ndarray>& inputs) { return g.run(inputs); })
+      .def("run1", [](const Graph& g, const std::vector<ndarray>& inputs) { return g.run(inputs)[0]; })
+      .def("run_eager", [](const Graph& g, const std::vector<ndarray>& inputs) { return g.run_eager(inputs); })
+      .def_prop_ro("num_calls", [](const Graph& g) { return g.num_calls(); });
+  m.def("_set_fusion_hook", [](nb::handle type, nb::handle call) {
+    Py_XDECREF(g_fusion_type);
+    Py_XDECREF(g_fusion_call);
+    g_fusion_type = Py_NewRef(type.ptr());
+    g_fusion_call = Py_NewRef(call.ptr());
+  });
+}
+
+}  // namespace cunum::py

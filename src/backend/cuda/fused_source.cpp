@@ -1,0 +1,131 @@
+// The source of a fused elementwise kernel (Note [Fused kernels]).
+#include <string>
+
+#include "backend/cuda/kernel_source.hpp"
+
+namespace cunum::backend::cuda {
+
+namespace {
+std::string str(int v) { return std::to_string(v); }
+
+// The operand dtypes a step sees: what its argument `a` is before conversion.
+DType arg_dtype(const FusedPlan& p, const FusedArg& a, DType loop_in) {
+  switch (a.kind) {
+    case FusedArg::Input: return p.dtypes[a.index];
+    case FusedArg::Value: return p.steps[a.index].def->loops[p.steps[a.index].loop].out[a.out];
+    default: return loop_in;  // a scalar is stored in its loop input's dtype
+  }
+}
+
+std::string ref(const FusedArg& a) {
+  if (a.kind == FusedArg::Input) return "in" + str(a.index);
+  return "v" + str(a.index) + "_" + str(a.out);
+}
+
+// The element body: inputs in0.. declared by the caller; declares the steps'
+// values and ends with the stores `store(k, value)`.
+template <class Store> std::string body(const FusedPlan& p, Store&& store) {
+  std::string s;
+  for (int i = 0; i < p.nsteps; ++i) {
+    const FusedStep& st = p.steps[i];
+    const core::UfuncDef& def = *st.def;
+    const core::LoopSig& sig = def.loops[st.loop];
+    std::string args;
+    for (int k = 0; k < def.nin; ++k) {
+      const FusedArg& a = st.args[k];
+      const std::string L = kernel_type_name(sig.in[k]);
+      std::string x;
+      if (a.kind == FusedArg::Scalar) x = "*(const " + L + "*)p.scal[" + str(a.index) + "]";
+      else if (arg_dtype(p, a, sig.in[k]) == sig.in[k]) x = ref(a);
+      else x = "cunum::convert<" + L + ">(" + ref(a) + ")";
+      args += (k ? ", " : "") + x;
+    }
+    const std::string op = std::string("cunum::ops::") + def.name + "{}";
+    const std::string R0 = kernel_type_name(sig.out[0]);
+    const std::string v = "v" + str(i) + "_";
+    if (def.nout == 1) {
+      s += "const " + R0 + " " + v + "0 = (" + R0 + ")" + op + "(" + args + ");\n";
+    } else {
+      s += R0 + " " + v + "0; " + kernel_type_name(sig.out[1]) + " " + v + "1; " + op + "(" + args + ", " + v +
+           "0, " + v + "1);\n";
+    }
+  }
+  for (int k = 0; k < p.nout; ++k) {
+    const FusedArg& r = p.results[k];
+    const DType from = r.kind == FusedArg::Input ? p.dtypes[r.index]
+                                                 : p.steps[r.index].def->loops[p.steps[r.index].loop].out[r.out];
+    const DType to = p.dtypes[p.nin + k];
+    const std::string x = from == to ? ref(r) : "cunum::convert<" + std::string(kernel_type_name(to)) + ">(" + ref(r) + ")";
+    s += store(k, x);
+  }
+  return s;
+}
+
+std::string params_struct(int nd) {
+  const std::string n = str(nd > 0 ? nd : 1);
+  return "struct F { alignas(16) unsigned char scal[" + str(kMaxFusedScalars) + "][16]; char* data[" +
+         str(kMaxFusedOperands) + "]; long long n; long long shape[" + n + "]; long long strides[" +
+         str(kMaxFusedOperands) + "][" + n + "]; };\n";
+}
+}  // namespace
+
+std::string fused_source(const FusedPlan& p, int nd, bool index32, int vec) {
+  auto ty = [&](int k) { return std::string(kernel_type_name(p.dtypes[k])); };
+  std::string s = kPrelude;
+  if (vec > 0) {
+    s += params_struct(0);
+    s += "template <class X, int V> struct alignas(sizeof(X) * V) Vec { X v[V]; };\n";
+    s += "extern \"C\" __global__ void __launch_bounds__(256) cunum_kernel(F p) {\n"
+         "  constexpr int V = " + str(vec) + ";\n"
+         "  const long long n = p.n, nv = n / V;\n"
+         "  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < nv;"
+         " i += (long long)gridDim.x * blockDim.x) {\n";
+    // every input's vector loaded before any arithmetic: all loads in flight
+    for (int k = 0; k < p.nin; ++k)
+      s += "    const Vec<" + ty(k) + ", V> l" + str(k) + " = ((const Vec<" + ty(k) + ", V>*)p.data[" + str(k) +
+           "])[i];\n";
+    for (int k = 0; k < p.nout; ++k) s += "    Vec<" + ty(p.nin + k) + ", V> w" + str(k) + ";\n";
+    s += "#pragma unroll\n    for (int j = 0; j < V; ++j) {\n";
+    for (int k = 0; k < p.nin; ++k) s += "      const " + ty(k) + " in" + str(k) + " = l" + str(k) + ".v[j];\n";
+    s += body(p, [&](int k, const std::string& x) { return "      w" + str(k) + ".v[j] = " + x + ";\n"; });
+    s += "    }\n";
+    for (int k = 0; k < p.nout; ++k)
+      s += "    ((Vec<" + ty(p.nin + k) + ", V>*)p.data[" + str(p.nin + k) + "])[i] = w" + str(k) + ";\n";
+    s += "  }\n";
+    // the tail: n % V elements
+    s += "  for (long long i = nv * V + (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n;"
+         " i += (long long)gridDim.x * blockDim.x) {\n";
+    for (int k = 0; k < p.nin; ++k)
+      s += "    const " + ty(k) + " in" + str(k) + " = ((const " + ty(k) + "*)p.data[" + str(k) + "])[i];\n";
+    s += body(p, [&](int k, const std::string& x) {
+      return "    ((" + ty(p.nin + k) + "*)p.data[" + str(p.nin + k) + "])[i] = " + x + ";\n";
+    });
+    s += "  }\n}\n";
+    return s;
+  }
+  const std::string I = index32 ? "int" : "long long";
+  const int nops = p.nin + p.nout;
+  s += params_struct(nd);
+  s += "extern \"C\" __global__ void cunum_kernel(F p) {\n";
+  s += "  const " + I + " n = (" + I + ")p.n;\n";
+  s += "  for (" + I + " i = (" + I + ")blockIdx.x * blockDim.x + threadIdx.x; i < n; i += (" + I +
+       ")gridDim.x * blockDim.x) {\n";
+  s += "    " + I + " rem = i; (void)rem;\n";
+  for (int k = 0; k < nops; ++k) s += "    " + I + " o" + str(k) + " = 0;\n";
+  if (nd > 0) {
+    s += "#pragma unroll\n    for (int d = " + str(nd - 1) + "; d >= 0; --d) {\n";
+    s += "      const " + I + " e = (" + I + ")p.shape[d]; const " + I + " c = rem % e; rem /= e;\n";
+    for (int k = 0; k < nops; ++k) s += "      o" + str(k) + " += c * (" + I + ")p.strides[" + str(k) + "][d];\n";
+    s += "    }\n";
+  }
+  for (int k = 0; k < p.nin; ++k)
+    s += "    const " + ty(k) + " in" + str(k) + " = *(const " + ty(k) + "*)(p.data[" + str(k) + "] + o" + str(k) +
+         ");\n";
+  s += body(p, [&](int k, const std::string& x) {
+    return "    *(" + ty(p.nin + k) + "*)(p.data[" + str(p.nin + k) + "] + o" + str(p.nin + k) + ") = " + x + ";\n";
+  });
+  s += "  }\n}\n";
+  return s;
+}
+
+}  // namespace cunum::backend::cuda

@@ -1,0 +1,61 @@
+// The plan of a fused elementwise kernel (Note [Fused plans]).
+#pragma once
+#include <array>
+#include <cstdint>
+
+#include "cunum/dims.hpp"
+#include "cunum/dtype.hpp"
+#include "cunum/ufunc_def.hpp"
+
+namespace cunum::backend {
+
+// Note [Fused plans]
+// Several ufunc calls over the same elements as one loop (cunum.fuse,
+// cunum::fuse; docs/fusion.md). `steps` run in order for every element; a
+// step's operand is an array input (Input, the plan's operand `index`), a
+// scalar (Scalar: `scalars[index]`, already stored in the dtype of the loop
+// input it feeds, as Note [Scalar operands]) or output `out` of an earlier
+// step (Value). Inputs are read in their own dtypes and converted in
+// registers to each loop's input dtype; a step's result has its loop's
+// output dtype (what eager evaluation would allocate), and each plan output
+// (`results`, an Input or a Value) is converted to its array's dtype. The
+// planner has broadcast every operand (stride 0) to `shape`, dropped size-1
+// dims and coalesced the rest (innermost last); `key` identifies everything
+// the kernel's source depends on except rank, index width and the
+// contiguous path's vector width (the steps, loops, operand dtypes).
+inline constexpr int kMaxFusedOperands = 8;  // array inputs + outputs
+inline constexpr int kMaxFusedScalars = 8;
+inline constexpr int kMaxFusedRank = 16;
+
+struct FusedArg {
+  enum Kind : uint8_t { Input, Scalar, Value };
+  Kind kind = Input;
+  int16_t index = 0;
+  int8_t out = 0;
+};
+struct FusedStep {
+  const core::UfuncDef* def = nullptr;
+  int loop = 0;
+  FusedArg args[core::kMaxUfuncIn];
+};
+struct FusedPlan {
+  const FusedStep* steps = nullptr;
+  int nsteps = 0;
+  const FusedArg* results = nullptr;  // nout entries
+  int nin = 0, nout = 0;              // array operands: nin inputs, then nout outputs
+  std::array<std::array<unsigned char, 16>, kMaxFusedScalars> scalars{};
+  int nscalars = 0;
+  uint64_t key = 0;
+  Dims shape;
+  std::array<char*, kMaxFusedOperands> data{};
+  std::array<DType, kMaxFusedOperands> dtypes{};
+  std::array<Dims, kMaxFusedOperands> strides;
+  bool index32 = false;
+  int64_t size() const {
+    int64_t n = 1;
+    for (int64_t s : shape) n *= s;
+    return n;
+  }
+};
+
+}  // namespace cunum::backend

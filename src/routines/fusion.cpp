@@ -1,0 +1,296 @@
+// Fused elementwise graphs (docs/fusion.md, Note [Fused plans]): recording,
+// planning per input dtypes, and running as one backend call or call by call.
+#include "cunum/fusion.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "backend/backend.hpp"
+#include "core/loop_plan.hpp"
+#include "core/ufunc_resolve.hpp"
+#include "cunum/creation.hpp"
+#include "cunum/error.hpp"
+#include "cunum/ufunc.hpp"
+
+namespace cunum::fusion {
+
+// What running a graph over inputs of given dtypes needs, found once.
+struct Graph::Plan {
+  bool fusable = false;  // else: call by call
+  std::vector<backend::FusedStep> steps;
+  std::vector<backend::FusedArg> results;  // the Value outputs, in order
+  std::vector<DType> result_dtypes;
+  std::vector<int> used_inputs;            // graph input -> plan operand
+  std::vector<uint64_t> input_deps;        // per output: bit k = depends on input k (k < 64)
+  std::array<std::array<unsigned char, 16>, backend::kMaxFusedScalars> scalars{};
+  int nscalars = 0;
+  uint64_t key = 0;
+};
+
+namespace {
+uint64_t mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+  return h * 0xFF51AFD7ED558CCDull;
+}
+}  // namespace
+
+Graph::Graph(int ninputs) : ninputs_(ninputs) {
+  if (ninputs < 0) throw ValueError("a fused graph needs a non-negative number of inputs");
+}
+Graph::~Graph() = default;
+
+Ref Graph::input(int k) const {
+  if (k < 0 || k >= ninputs_) throw IndexError("fused graph input " + std::to_string(k) + " out of range");
+  return {Ref::Input, k, 0};
+}
+
+Ref Graph::scalar(const cunum::Scalar& s) {
+  scalars_.push_back(s);
+  return {Ref::Scalar, static_cast<int>(scalars_.size()) - 1, 0};
+}
+
+std::vector<Ref> Graph::call(const core::UfuncDef& def, const Ref* args, int nargs) {
+  if (nargs != def.nin)
+    throw TypeError(std::string(def.name) + "() takes " + std::to_string(def.nin) + " arguments but " +
+                    std::to_string(nargs) + " were given");
+  Node n{&def, {}};
+  bool any_array = false;
+  for (int i = 0; i < nargs; ++i) {
+    const Ref& r = args[i];
+    const bool ok = (r.kind == Ref::Input && r.index >= 0 && r.index < ninputs_) ||
+                    (r.kind == Ref::Scalar && r.index >= 0 && r.index < static_cast<int>(scalars_.size())) ||
+                    (r.kind == Ref::Value && r.index >= 0 && r.index < static_cast<int>(nodes_.size()) &&
+                     r.out >= 0 && r.out < nodes_[r.index].def->nout);
+    if (!ok) throw ValueError("a fused call refers to an operand that the graph does not have");
+    any_array = any_array || r.kind != Ref::Scalar;
+    n.args[i] = r;
+  }
+  if (!any_array) throw TypeError(std::string(def.name) + ": a fused call needs an array operand");
+  nodes_.push_back(n);
+  std::vector<Ref> out;
+  for (int k = 0; k < def.nout; ++k) out.push_back({Ref::Value, static_cast<int>(nodes_.size()) - 1, k});
+  return out;
+}
+
+std::vector<Ref> Graph::call(const core::UfuncDef& def, std::initializer_list<Ref> args) {
+  return call(def, args.begin(), static_cast<int>(args.size()));
+}
+
+std::vector<Ref> Graph::call(std::string_view name, std::initializer_list<Ref> args) {
+  const core::UfuncDef* def = core::find_ufunc(name);
+  if (!def) throw ValueError("no ufunc named '" + std::string(name) + "'");
+  return call(*def, args);
+}
+
+void Graph::set_outputs(std::vector<Ref> outputs) {
+  for (const Ref& r : outputs) {
+    if (r.kind == Ref::Scalar) throw TypeError("a fused graph's output must be an array, not a scalar");
+    if ((r.kind == Ref::Input && (r.index < 0 || r.index >= ninputs_)) ||
+        (r.kind == Ref::Value && (r.index < 0 || r.index >= static_cast<int>(nodes_.size()) || r.out < 0 ||
+                                  r.out >= nodes_[r.index].def->nout)))
+      throw ValueError("a fused graph's output refers to an operand that the graph does not have");
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  outputs_ = std::move(outputs);
+  plans_.clear();
+}
+
+const Graph::Plan& Graph::plan_for(const std::vector<ndarray>& inputs) const {
+  std::vector<int> key(inputs.size());
+  for (size_t i = 0; i < inputs.size(); ++i) key[i] = static_cast<int>(inputs[i].dtype());
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = plans_.find(key);
+  if (it != plans_.end()) return *it->second;
+  auto plan = std::make_unique<Plan>();
+  Plan& p = *plan;
+  // Resolve every call as eager evaluation would, over stand-ins of the
+  // right dtypes (0-d arrays on the host: resolution reads only dtypes).
+  std::vector<std::array<DType, core::kMaxUfuncOut>> value_dtypes(nodes_.size());
+  std::vector<uint64_t> deps(nodes_.size(), 0);
+  std::vector<int> loops(nodes_.size(), -1);
+  bool fusable = true;
+  int nscalars = 0;
+  std::vector<std::array<int, 2>> scalar_slot(nodes_.size(), {-1, -1});
+  uint64_t h = mix(0, nodes_.size());
+  for (size_t i = 0; i < nodes_.size(); ++i) {
+    const Node& n = nodes_[i];
+    Operand ops[core::kMaxUfuncIn] = {Operand(false), Operand(false)};
+    ndarray stand_in[core::kMaxUfuncIn];
+    for (int k = 0; k < n.def->nin; ++k) {
+      const Ref& r = n.args[k];
+      if (r.kind == Ref::Scalar) {
+        ops[k] = Operand(scalars_[r.index]);
+        continue;
+      }
+      const DType d = r.kind == Ref::Input ? inputs[r.index].dtype() : value_dtypes[r.index][r.out];
+      deps[i] |= r.kind == Ref::Input ? (r.index < 64 ? uint64_t(1) << r.index : ~uint64_t(0)) : deps[r.index];
+      stand_in[k] = empty(Shape{}, d, Device::cpu());
+      ops[k] = Operand(stand_in[k]);
+    }
+    const int loop = core::resolve_ufunc(*n.def, ops);
+    loops[i] = loop;
+    if (loop < 0) {  // a constant answer (comparisons): run call by call
+      fusable = false;
+      value_dtypes[i] = {DType::Bool, DType::Bool};
+      continue;
+    }
+    const core::LoopSig& sig = n.def->loops[loop];
+    value_dtypes[i] = {sig.out[0], sig.out[1]};
+    h = mix(mix(h, n.def->index), loop);
+    for (int k = 0; k < n.def->nin; ++k) {
+      const Ref& r = n.args[k];
+      h = mix(mix(mix(h, r.kind), r.index), r.out);
+      if (r.kind != Ref::Scalar) continue;
+      if (nscalars == backend::kMaxFusedScalars) {
+        fusable = false;
+        continue;
+      }
+      ops[k].scalar().store(sig.in[k], p.scalars[nscalars].data());  // (as a hook may have rewritten it)
+      scalar_slot[i][k] = nscalars++;
+    }
+  }
+  p.nscalars = nscalars;
+  // Operands of the kernel: the inputs some call or output uses.
+  std::vector<bool> used(ninputs_, false);
+  for (const Node& n : nodes_)
+    for (int k = 0; k < n.def->nin; ++k)
+      if (n.args[k].kind == Ref::Input) used[n.args[k].index] = true;
+  p.used_inputs.assign(ninputs_, -1);
+  int nin = 0;
+  for (int k = 0; k < ninputs_; ++k)
+    if (used[k]) {
+      p.used_inputs[k] = nin++;
+      h = mix(h, 100 + static_cast<int>(inputs[k].dtype()));
+    }
+  for (const Ref& r : outputs_) {
+    if (r.kind != Ref::Value) continue;
+    p.results.push_back({backend::FusedArg::Value, static_cast<int16_t>(r.index), static_cast<int8_t>(r.out)});
+    p.result_dtypes.push_back(value_dtypes[r.index][r.out]);
+    p.input_deps.push_back(deps[r.index]);
+    h = mix(mix(mix(h, 200 + r.index), r.out), static_cast<int>(value_dtypes[r.index][r.out]));
+  }
+  if (nin + static_cast<int>(p.results.size()) > backend::kMaxFusedOperands || ninputs_ > 64 || p.results.empty())
+    fusable = false;
+  if (fusable) {
+    for (size_t i = 0; i < nodes_.size(); ++i) {
+      backend::FusedStep st;
+      st.def = nodes_[i].def;
+      st.loop = loops[i];
+      for (int k = 0; k < st.def->nin; ++k) {
+        const Ref& r = nodes_[i].args[k];
+        if (r.kind == Ref::Input) st.args[k] = {backend::FusedArg::Input, static_cast<int16_t>(p.used_inputs[r.index]), 0};
+        else if (r.kind == Ref::Scalar) st.args[k] = {backend::FusedArg::Scalar, static_cast<int16_t>(scalar_slot[i][k]), 0};
+        else st.args[k] = {backend::FusedArg::Value, static_cast<int16_t>(r.index), static_cast<int8_t>(r.out)};
+      }
+      p.steps.push_back(st);
+    }
+  }
+  p.fusable = fusable;
+  p.key = h;
+  return *plans_.emplace(std::move(key), std::move(plan)).first->second;
+}
+
+std::vector<ndarray> Graph::run_eager(const std::vector<ndarray>& inputs) const {
+  if (static_cast<int>(inputs.size()) != ninputs_)
+    throw TypeError("the fused graph takes " + std::to_string(ninputs_) + " inputs but " +
+                    std::to_string(inputs.size()) + " were given");
+  std::vector<std::array<ndarray, core::kMaxUfuncOut>> values(nodes_.size());
+  for (size_t i = 0; i < nodes_.size(); ++i) {
+    const Node& n = nodes_[i];
+    Operand ops[core::kMaxUfuncIn] = {Operand(false), Operand(false)};
+    for (int k = 0; k < n.def->nin; ++k) {
+      const Ref& r = n.args[k];
+      if (r.kind == Ref::Input) ops[k] = Operand::borrow(inputs[r.index]);
+      else if (r.kind == Ref::Scalar) ops[k] = Operand(scalars_[r.index]);
+      else ops[k] = Operand::borrow(values[r.index][r.out]);
+    }
+    apply_ufunc(*n.def, ops, n.def->nin, UfuncOptions{}, values[i].data());
+  }
+  std::vector<ndarray> out;
+  for (const Ref& r : outputs_) out.push_back(r.kind == Ref::Input ? inputs[r.index] : values[r.index][r.out]);
+  return out;
+}
+
+std::vector<ndarray> Graph::run(const std::vector<ndarray>& inputs) const {
+  if (static_cast<int>(inputs.size()) != ninputs_)
+    throw TypeError("the fused graph takes " + std::to_string(ninputs_) + " inputs but " +
+                    std::to_string(inputs.size()) + " were given");
+  if (outputs_.empty()) throw ValueError("the fused graph has no outputs (set_outputs)");
+  if (nodes_.empty()) return run_eager(inputs);
+  const Plan& p = plan_for(inputs);
+  if (!p.fusable) return run_eager(inputs);
+  // One device for every input (else the eager path raises NumPy's error).
+  Device dev = inputs.empty() ? default_device() : inputs[0].device();
+  for (const ndarray& a : inputs)
+    if (a.device() != dev) return run_eager(inputs);
+  backend::Backend& be = backend::get(dev);
+  // The broadcast shape of the used inputs; every output must have it (an
+  // output using fewer inputs may be smaller: call by call then).
+  Shape shape;
+  bool first = true;
+  for (int k = 0; k < ninputs_; ++k) {
+    if (p.used_inputs[k] < 0) continue;
+    const Shape& s = inputs[k].shape();
+    if (first) shape = s, first = false;
+    else if (s != shape) shape = core::broadcast_shape({&shape, &s});
+  }
+  uint64_t all = 0;
+  for (int k = 0; k < ninputs_; ++k)
+    if (p.used_inputs[k] >= 0) all |= uint64_t(1) << k;
+  for (uint64_t d : p.input_deps)
+    if ((d & all) != all) {
+      // this output uses fewer inputs: fused only if their broadcast is the full shape
+      Shape s;
+      bool f = true;
+      for (int k = 0; k < ninputs_; ++k) {
+        if (!(d >> k & 1) || p.used_inputs[k] < 0) continue;
+        if (f) s = inputs[k].shape(), f = false;
+        else s = core::broadcast_shape({&s, &inputs[k].shape()});
+      }
+      if (s != shape) return run_eager(inputs);
+    }
+  const int nin = static_cast<int>(std::count_if(p.used_inputs.begin(), p.used_inputs.end(), [](int v) { return v >= 0; }));
+  const int nout = static_cast<int>(p.results.size());
+  std::vector<ndarray> res;
+  res.reserve(nout);
+  for (int k = 0; k < nout; ++k) res.push_back(empty(shape, p.result_dtypes[k], dev));
+
+  backend::FusedPlan fp;
+  fp.steps = p.steps.data();
+  fp.nsteps = static_cast<int>(p.steps.size());
+  fp.results = p.results.data();
+  fp.nin = nin;
+  fp.nout = nout;
+  fp.scalars = p.scalars;
+  fp.nscalars = p.nscalars;
+  fp.key = p.key;
+  core::PlanOperand po[backend::kMaxFusedOperands];
+  int m = 0;
+  for (int k = 0; k < ninputs_; ++k) {
+    if (p.used_inputs[k] < 0) continue;
+    fp.dtypes[m] = inputs[k].dtype();
+    po[m++] = {inputs[k].data(), core::broadcast_strides(inputs[k], shape)};
+  }
+  for (int k = 0; k < nout; ++k) {
+    fp.dtypes[m] = res[k].dtype();
+    po[m++] = {res[k].data(), res[k].strides()};
+  }
+  const int nd = core::coalesce_dims(shape, po, m, nin, fp.shape, fp.strides.data());
+  (void)nd;
+  for (int k = 0; k < m; ++k) fp.data[k] = po[k].data;
+  // 32-bit offsets when every operand's reach and the element count fit
+  int64_t count = fp.size(), reach = 0;
+  for (int k = 0; k < m; ++k) {
+    int64_t r = 0;
+    for (size_t d = 0; d < fp.shape.size(); ++d) r += (fp.shape[d] - 1) * std::abs(fp.strides[k][d]);
+    reach = std::max(reach, r);
+  }
+  fp.index32 = count < (int64_t(1) << 31) && reach < (int64_t(1) << 31);
+  if (!be.fused(fp)) return run_eager(inputs);
+  std::vector<ndarray> out;
+  int v = 0;
+  for (const Ref& r : outputs_) out.push_back(r.kind == Ref::Input ? inputs[r.index] : res[v++]);
+  return out;
+}
+
+}  // namespace cunum::fusion

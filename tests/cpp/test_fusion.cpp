@@ -1,0 +1,71 @@
+// cunum::fuse and fusion::Graph from C++ (cunum/fusion.hpp): results equal
+// to the same expressions evaluated eagerly, on the default device; the
+// NumPy-oracle tests are tests/python/test_fusion.py.
+#include <gtest/gtest.h>
+
+#include <cunum/cunum.hpp>
+#include <vector>
+
+using namespace cunum;
+
+namespace {
+template <class T> std::vector<T> host(const ndarray& a) {
+  std::vector<T> v(static_cast<size_t>(a.size()));
+  a.copy_to_host(v.data());
+  return v;
+}
+std::vector<float> ramp(int n, float scale) {
+  std::vector<float> v(n);
+  for (int i = 0; i < n; ++i) v[i] = scale * static_cast<float>(i % 17) - 3.0f;
+  return v;
+}
+}  // namespace
+
+TEST(Fusion, ChainEqualsEager) {
+  const int n = 5000;  // several CPU chunks
+  ndarray a = from_host(ramp(n, 0.5f), {50, 100}), b = from_host(ramp(n, 0.25f), {50, 100});
+  auto f = cunum::fuse([](auto x, auto y) { return (x * y + x) * y; });
+  ndarray r = f(a, b);
+  ndarray e = (a * b + a) * b;
+  EXPECT_EQ(r.dtype(), DType::Float32);
+  EXPECT_EQ(r.shape(), e.shape());
+  EXPECT_EQ(host<float>(r), host<float>(e));
+  // broadcasting a row, and a transposed view
+  ndarray row = from_host(ramp(100, 1.0f), {100});
+  EXPECT_EQ(host<float>(f(a, row)), host<float>((a * row + a) * row));
+  ndarray at = transpose(a);
+  EXPECT_EQ(host<float>(f(at, at)), host<float>((at * at + at) * at));
+  EXPECT_EQ(f.graph().num_calls(), 3u);  // traced once
+}
+
+TEST(Fusion, ScalarsPromoteAsEager) {
+  ndarray i8 = from_host(std::vector<int8_t>{1, 0, 3, 4}, {4});
+  auto f = cunum::fuse([](auto x) { return fusion::apply("sqrt", x * 2.5 + 1) - 1; });
+  ndarray r = f(i8);
+  ndarray e = cunum::sqrt(i8 * 2.5 + 1) - 1;
+  EXPECT_EQ(r.dtype(), DType::Float64);  // int8 with a weak float: the default float (NEP 50)
+  EXPECT_EQ(host<double>(r), host<double>(e));
+  auto g = cunum::fuse([](auto x) { return x * 3 + 1; });  // weak ints keep int8
+  EXPECT_EQ(g(i8).dtype(), DType::Int8);
+  EXPECT_EQ(host<int8_t>(g(i8)), (std::vector<int8_t>{4, 1, 10, 13}));
+}
+
+TEST(Fusion, GraphOutputsAndErrors) {
+  fusion::Graph g(2);
+  auto p = g.call("multiply", {g.input(0), g.input(1)})[0];
+  auto d = g.call("divmod", {p, g.scalar(Scalar(4))});
+  g.set_outputs({d[0], d[1], g.input(1)});
+  ndarray a = from_host(std::vector<int32_t>{7, -9, 11}, {3}), b = from_host(std::vector<int32_t>{2, 3, -1}, {3});
+  std::vector<ndarray> r = g.run({a, b});
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_EQ(host<int32_t>(r[0]), (std::vector<int32_t>{3, -7, -3}));  // floor division
+  EXPECT_EQ(host<int32_t>(r[1]), (std::vector<int32_t>{2, 1, 1}));
+  EXPECT_EQ(r[2].data(), b.data());
+  EXPECT_THROW(g.run({a}), TypeError);
+  EXPECT_THROW(g.call("no_such_ufunc", {g.input(0)}), ValueError);
+  EXPECT_THROW(g.call("add", {g.input(0)}), TypeError);
+  EXPECT_THROW(g.set_outputs({g.scalar(Scalar(1))}), TypeError);
+  fusion::Graph h(1);
+  h.set_outputs({h.call("power", {h.input(0), h.scalar(Scalar(-1))})[0]});
+  EXPECT_THROW(h.run({a}), ValueError);  // NumPy: integers to negative integer powers
+}

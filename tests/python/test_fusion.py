@@ -1,0 +1,283 @@
+"""cunum.fuse (docs/fusion.md) against NumPy: the fused function must give
+what the plain function gives under NumPy (values, dtype, shape) for every
+dtype combination sampled, broadcasting, views, Python and NumPy scalars,
+reductions with axis (and work after them), two-output ufuncs, the calls
+whose hooks answer with a constant or raise, aliasing hazards, and CuPy's
+errors and dispatch rules."""
+import itertools
+
+import numpy
+import pytest
+
+import cunum as cn
+from helpers import SOME_DTYPES, assert_same, compare, make_data
+
+pytestmark = pytest.mark.usefixtures("device")
+
+
+def fused_compare(body, *args, prep=None, **kw):
+    """compare() of body(xp)(*args): plain under NumPy, cunum.fuse under cunum
+    (prep(*args) makes the arguments, views of them, first)."""
+    def run(xp, *a):
+        f = body(xp)
+        if prep is not None:
+            a = prep(*a)
+        return cn.fuse(f)(*a) if xp is cn else f(*a)
+    return compare(run, *args, **kw)
+
+
+def small(shape, dt, rng):
+    """Data whose products and sums stay exact in every dtype (no overflow
+    beyond what NumPy and cunum both wrap alike)."""
+    dt = numpy.dtype(dt)
+    if dt.kind == "b":
+        return rng.integers(0, 2, size=shape).astype(dt)
+    if dt.kind == "u":
+        return rng.integers(0, 6, size=shape).astype(dt)
+    if dt.kind == "i":
+        return rng.integers(-5, 6, size=shape).astype(dt)
+    a = rng.integers(-8, 9, size=shape).astype(dt) / 4
+    if dt.kind == "c":
+        a = a + 1j * (rng.integers(-8, 9, size=shape) / 4)
+    return a.astype(dt)
+
+
+def chain(xp):
+    return lambda a, b: (a * b + a) * b
+
+
+@pytest.mark.parametrize("da,db", list(itertools.product(SOME_DTYPES, SOME_DTYPES)),
+                         ids=lambda d: numpy.dtype(d).name)
+def test_chain_every_dtype_pair(da, db, rng):
+    fused_compare(chain, small((7, 9), da, rng), small((7, 9), db, rng))
+
+
+@pytest.mark.parametrize("dt", SOME_DTYPES, ids=lambda d: numpy.dtype(d).name)
+def test_ufuncs_and_python_scalars(dt, rng):
+    a, b = small((33,), dt, rng), small((33,), dt, rng)
+    for s in (True, 3, -2, 2.5, 1 + 2j):
+        fused_compare(lambda xp: lambda x, y: xp.maximum(x * s, y) - s, a, b)
+        fused_compare(lambda xp: lambda x, s2: s2 * x + s2, a, s)
+
+
+@pytest.mark.parametrize("dt", ["float16", "float32", "float64", "complex64", "complex128"])
+def test_transcendental_chain(dt, rng):
+    a = make_data((40,), dt, kind="positive", rng=rng)
+    b = make_data((40,), dt, rng=rng)
+    fused_compare(lambda xp: lambda x, y: xp.sqrt(xp.exp(-x) + xp.sin(y) ** 2) * 0.5, a, b)
+    fused_compare(lambda xp: lambda x, y: xp.log1p(xp.abs(x)) / (1 + y * y), a, b)
+
+
+def test_division_and_integer_rules(rng):
+    i8, i64 = small((20,), "int8", rng), small((20,), "int64", rng)
+    u8 = small((20,), "uint8", rng)
+    fused_compare(lambda xp: lambda x, y: x / (y * y + 1), i8, i64)   # true divide of ints: float64
+    fused_compare(lambda xp: lambda x, y: (x + 1) // 2 + y % 3, i8, u8)
+    fused_compare(lambda xp: lambda x, y: x ** 2 + (y << 1) - (x & 3), i8, i64)
+    fused_compare(lambda xp: lambda x: x + 300, i8)                   # NEP 50: OverflowError
+    fused_compare(lambda xp: lambda x: x ** -1, i64)                  # ValueError
+    fused_compare(lambda xp: lambda x: (x == 1000) | (x < 3), i8)     # a constant comparison
+
+
+def test_logical_and_comparisons(rng):
+    a, b = small((5, 6), "float32", rng), small((5, 6), "int16", rng)
+    fused_compare(lambda xp: lambda x, y: xp.logical_and(x > 0, y != 2) ^ xp.logical_not(x < y), a, b)
+    fused_compare(lambda xp: lambda x: xp.logical_or(x, 0.0), a)
+    fused_compare(lambda xp: lambda x, y: xp.isfinite(x / y), a, b)
+
+
+def test_two_output_ufuncs(rng):
+    a = small((12,), "float64", rng) + 5
+    b = small((12,), "int32", rng) + 7
+    fused_compare(lambda xp: lambda x, y: xp.divmod(x * 3, y), a, b)
+    fused_compare(lambda xp: lambda x: tuple(r + 1 for r in xp.modf(x * 1.5)), a)
+    fused_compare(lambda xp: lambda x, y: divmod(y, 3)[0] * x, a, b)
+
+
+@pytest.mark.parametrize("sa,sb", [((3, 1, 5), (4, 1)), ((1,), (6, 2)), ((), (3, 4)), ((2, 0), (2, 1))])
+def test_broadcasting(sa, sb, rng):
+    fused_compare(chain, small(sa, "float32", rng), small(sb, "float64", rng))
+    fused_compare(lambda xp: lambda x, y: (x + 1, y * 2), small(sa, "int16", rng), small(sb, "int16", rng))
+
+
+def test_views_and_layouts(rng):
+    base = small((8, 10), "float32", rng)
+    other = small((10, 8), "float64", rng)
+    fused_compare(chain, base, other, prep=lambda x, y: (x[::2, 1::3], y.T[::2, 1::3]))
+    fused_compare(chain, base, other, prep=lambda x, y: (x[:, ::-1], y.T))
+    fused_compare(chain, base, other, prep=lambda x, y: (x[1:, :7], y[2:9].T[1:, :]))
+
+
+def test_numpy_scalar_arguments_are_strong(rng):
+    a = small((9,), "float32", rng)
+    fused_compare(lambda xp: lambda x, s: x * s, a, numpy.float64(1.5))
+    fused_compare(lambda xp: lambda x, s: x + s, small((9,), "int8", rng), numpy.int64(3))
+
+
+@pytest.mark.parametrize("name", ["sum", "prod", "max", "min", "any", "all", "mean"])
+def test_final_reductions(name, rng):
+    a, b = small((4, 5, 6), "float64", rng), small((4, 5, 6), "float32", rng)
+    for axis in (None, 0, 2, (0, 1), -1):
+        fused_compare(lambda xp: lambda x, y: getattr(xp, name)(x * y + 1, axis=axis), a, b)
+        fused_compare(lambda xp: lambda x, y: getattr(x * y - 1, name)(axis=axis, keepdims=True), a, b)
+
+
+def test_reduction_dtypes_and_work_after(rng):
+    i8 = small((6, 7), "int8", rng)
+    f = small((6, 7), "float32", rng)
+    fused_compare(lambda xp: lambda x: xp.sum(x * x, axis=1), i8)                  # int8 sum -> int64
+    fused_compare(lambda xp: lambda x: xp.sum(x * 2, dtype=xp.int16), i8)
+    fused_compare(lambda xp: lambda x: xp.sqrt(xp.sum(x * x, axis=0)) + 1, f)
+    fused_compare(lambda xp: lambda x: x - x.mean(axis=0), f)                      # broadcast back
+    fused_compare(lambda xp: lambda x, y: (xp.max(x + y), xp.min(x - y, axis=1)), f, i8)
+    fused_compare(lambda xp: lambda x: xp.argmax(x * -1.0, axis=1), f)
+
+
+def test_result_is_new_and_inputs_untouched(rng):
+    a, b = small((50,), "float32", rng), small((50,), "float32", rng)
+    x, y = cn.asarray(a), cn.asarray(b)
+    f = cn.fuse(chain(cn))
+    c = f(x, y)
+    want = (a * b + a) * b
+    x[...] = 7      # writing into an input after the call does not change the result
+    y += 1
+    assert_same(want, c)
+    assert not cn.shares_memory(c, x) and not cn.shares_memory(c, y)
+    assert_same(numpy.full(50, 7, numpy.float32), x)
+    # in-place on a view of an input between two calls: the next call sees it
+    x[:10] = 0
+    assert_same((numpy.where(numpy.arange(50) < 10, 0, 7).astype(numpy.float32) * (b + 1)
+                 + numpy.where(numpy.arange(50) < 10, 0, 7).astype(numpy.float32)) * (b + 1), f(x, y))
+
+
+def test_identity_returns_the_argument(rng):
+    x = cn.asarray(small((4,), "int32", rng))
+    f = cn.fuse(lambda a, b: (a, a + b))
+    r = f(x, 2)
+    assert r[0] is x
+    assert_same(cn.asnumpy(x) + 2, r[1])
+
+
+def test_cache_per_signature(rng):
+    calls = []
+
+    def body(x, y):
+        calls.append(1)
+        return x * y + 1
+
+    f = cn.fuse(body)
+    x32, x64 = cn.asarray(small((5,), "float32", rng)), cn.asarray(small((5,), "float64", rng))
+    f(x32, x32)
+    f(x32, cn.asarray(small((5,), "float32", rng)))
+    assert len(calls) == 1                    # one trace per (dtypes, ndims)
+    f(x64, x32)
+    f(x32[None], x32)
+    assert len(calls) == 3
+    f(x32, 2)
+    f(x32, 2)
+    f(x32, 3)                                 # a Python scalar's value is part of the key
+    assert len(calls) == 5
+    f(x32, float("nan"))
+    f(x32, float("nan"))                      # nan is one key
+    assert len(calls) == 6
+
+
+def test_signed_zero_scalars_are_distinct():
+    a = numpy.array([1.0, -2.0, 3.0], numpy.float32)
+    g = cn.fuse(lambda x, s: x * s)
+    x = cn.asarray(a)
+    assert_same(a * 0.0, g(x, 0.0))
+    assert_same(a * -0.0, g(x, -0.0))     # not the program traced for 0.0
+
+
+def test_decorator_forms():
+    x = cn.arange(5, dtype=cn.float32)
+
+    @cn.fuse
+    def a(v):
+        return v + 1
+
+    @cn.fuse()
+    def b(v):
+        return v + 1
+
+    @cn.fuse(kernel_name="plus_one")
+    def c(v):
+        return v + 1
+
+    for f in (a, b, c):
+        assert_same(numpy.arange(5, dtype=numpy.float32) + 1, f(x))
+    assert c.name == "plus_one" and a.__name__ == "a"
+    with pytest.raises(TypeError):
+        cn.fuse(kernel="x")
+
+
+def test_numpy_inputs_call_the_plain_function():
+    f = cn.fuse(lambda a, b: (a * b + a) * b)
+    r = f(numpy.arange(4.0), numpy.ones(4))
+    assert isinstance(r, numpy.ndarray)
+    numpy.testing.assert_array_equal(r, numpy.arange(4.0) * 2)
+    assert f(2, 3) == 24
+
+
+def test_errors():
+    x = cn.arange(6, dtype=cn.float64)
+    captured = cn.ones(6)
+
+    def control_flow(a):
+        return a if a > 0 else -a
+
+    with pytest.raises(TypeError, match="truth value"):
+        cn.fuse(control_flow)(x)
+    with pytest.raises(TypeError, match="unsupported operand"):
+        cn.fuse(lambda a: cn.add(a, captured))(x)
+    with pytest.raises(TypeError, match="unsupported argument"):
+        cn.fuse(lambda a, b: a + b)(x, numpy.ones(6))
+    with pytest.raises(TypeError, match="unsupported argument"):
+        cn.fuse(lambda a, b: a + b)(x, [1, 2])
+    with pytest.raises(TypeError, match="keyword"):
+        cn.fuse(lambda a: cn.add(a, 1, dtype=cn.float32))(x)
+    with pytest.raises(TypeError, match="positional"):
+        cn.fuse(lambda a: a)(a=x)
+    with pytest.raises(TypeError, match="out="):
+        cn.fuse(lambda a, o: cn.sum(a, out=o))(x, cn.zeros(()))
+    with pytest.raises(TypeError, match="indexing"):
+        cn.fuse(lambda a: a[0])(x)
+    with pytest.raises(TypeError, match="len"):
+        cn.fuse(lambda a: len(a))(x)
+    with pytest.raises(TypeError):  # NumPy's: no loop for bool subtract
+        cn.fuse(lambda a: a - a)(x > 1)
+    with pytest.raises(ValueError):  # broadcasting
+        cn.fuse(lambda a, b: a + b)(x, cn.ones(4))
+
+
+@pytest.mark.parametrize("shape", [(5000,), (3, 2500), (70, 3, 40), (64, 1500)])
+def test_graph_fused_equals_call_by_call(shape, rng):
+    """The backend's fused loop (chunks on the CPU, one kernel on the GPU)
+    against the same graph run call by call, over many chunks and outer dims,
+    with a scalar, a conversion (int16 input to the float32 loop) and two
+    outputs."""
+    g = cn._core._FusionGraph(2)
+    x, y = g.input(0), g.input(1)
+    p = g.call("multiply", [x, y])[0]
+    q = g.call("add", [p, g.scalar(0.5)])[0]
+    d = g.call("divmod", [q, x])
+    g.set_outputs([g.call("multiply", [q, y])[0], d[1], x])
+    a = cn.asarray(small(shape, "float32", rng) + 9)
+    b = cn.asarray(small(shape, "int16", rng))
+    for args in ([a, b], [a[..., ::-1], b], [a.T, b.T]):
+        fused, eager = g.run(args), g.run_eager(args)
+        assert cn.shares_memory(fused[2], args[0]) and fused[2].strides == args[0].strides
+        for f, e in zip(fused[:2], eager[:2]):
+            assert_same(cn.asnumpy(e), f)
+
+
+def test_where_and_clip_inside(rng):
+    """where and clip run as in eager code between the fused graphs."""
+    a, b = small((6, 7), "float32", rng), small((6, 7), "int16", rng)
+    fused_compare(lambda xp: lambda x, y: xp.where(x > 0, x * 2, y) + 1, a, b)
+    fused_compare(lambda xp: lambda x, y: xp.where(y < 2, 0.5, x) * y, a, b)
+    fused_compare(lambda xp: lambda x: xp.clip(x * 3, -1, 2) - x, a)
+    fused_compare(lambda xp: lambda x, y: xp.clip(x, y, 3) * 2, a, b)
+    fused_compare(lambda xp: lambda x: (x + 1).clip(0, 1), a)
+    fused_compare(lambda xp: lambda x: xp.clip(x * 2, -1000, 1000), b.astype(numpy.int8))
