@@ -81,9 +81,11 @@ def show_config(*, _full=False):
 
 
 import sys as _sys
-if "dask" in _sys.modules:  # Dask imported first: Note [Dask registrations] in _dask.py
-    from . import _dask
+from . import _dask  # Note [Dask registrations]: imports no Dask
+if "dask" in _sys.modules:  # Dask imported first
     _dask.register_loaded()
+if "dask.array" not in _sys.modules:
+    _dask.install_import_hook()
 del _sys
 
 from ._core import (absolute, add, bitwise_and, bitwise_or, bitwise_xor, cos, divide, divmod, equal, hypot,

@@ -26,9 +26,12 @@ Who registers: Dask's backend entry point (`array.backend` set to
 Dask are already imported and is called from `import cunum` and from the
 unpickling of every cunum array until both parts are done (a
 dask.distributed worker unpickles the chunks a task needs before running
-it, and imports dask.array to unpickle the task). No "dask.sizeof" entry
-point: Dask loads those at `import dask`, which would import cunum into
-every Dask process.
+it, and imports dask.array to unpickle the task), and, when cunum is
+imported before dask.array, from an import hook (`_AfterDaskArray`) that
+runs it once dask.array has loaded: a worker whose first tasks make their
+own chunks unpickles no array before Dask counts them. No "dask.sizeof"
+entry point: Dask loads those at `import dask`, which would import cunum
+into every Dask process.
 """
 import sys
 
@@ -209,6 +212,51 @@ def register_sizeof():
     from dask.sizeof import sizeof
     sizeof.register(cunum.ndarray, lambda x: int(x.nbytes))
     _sizeof_done = True
+
+
+class _AfterDaskArray:
+    """A meta path finder that sees only the import of `dask.array` and runs
+    register_loaded() when that package has executed; then it removes
+    itself. Any other import costs one string comparison."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name != "dask.array":
+            return None
+        for finder in sys.meta_path:
+            if finder is self or not hasattr(finder, "find_spec"):
+                continue
+            spec = finder.find_spec(name, path, target)
+            if spec is not None:
+                break
+        else:
+            return None
+        _remove_hook()
+        loader = spec.loader
+        if loader is None or not hasattr(loader, "exec_module"):
+            return spec
+        run = loader.exec_module
+
+        def exec_module(module):
+            run(module)
+            register_loaded()
+        loader.exec_module = exec_module
+        return spec
+
+
+_hook = None
+
+
+def install_import_hook():
+    """Called by `import cunum` when dask.array is not loaded yet."""
+    global _hook
+    if _hook is None and "dask.array" not in sys.modules:
+        _hook = _AfterDaskArray()
+        sys.meta_path.insert(0, _hook)
+
+
+def _remove_hook():
+    if _hook in sys.meta_path:
+        sys.meta_path.remove(_hook)
 
 
 def register_loaded():

@@ -99,15 +99,28 @@ def test_import_cunum_after_dask_registers():
 
 def test_unpickling_registers():
     """A process that meets cunum arrays first through pickles (a
-    dask.distributed worker): unpickling registers with the Dask it has."""
+    dask.distributed worker): unpickling imports cunum, which registers with
+    the Dask already loaded."""
     import cunum._dask  # noqa: F401
     s = pickle.dumps(cn.arange(3))
-    _run("import pickle, cunum, dask.array.chunk_types as ct\n"
-         "assert cunum.ndarray not in ct._HANDLED_CHUNK_TYPES\n"
+    _run("import pickle, sys, dask.array.chunk_types as ct\n"
+         "assert 'cunum' not in sys.modules\n"
          f"x = pickle.loads({s!r})\n"
+         "import cunum\n"
          "assert cunum.ndarray in ct._HANDLED_CHUNK_TYPES\n"
          "from dask.sizeof import sizeof\n"
          "assert sizeof(cunum.ones(10, dtype='f4')) == 40\n")
+
+
+def test_dask_array_imported_after_cunum_registers():
+    """cunum first, dask.array later (a worker whose first tasks make their
+    own chunks): the import hook registers when dask.array has loaded."""
+    _run("import sys, cunum\n"
+         "assert 'dask' not in sys.modules\n"
+         "import dask.array as da, dask.array.chunk_types as ct\n"
+         "assert cunum.ndarray in ct._HANDLED_CHUNK_TYPES\n"
+         "x = da.from_array(cunum.arange(8.0), chunks=3)\n"
+         "assert type(x.var().compute()) is cunum.ndarray\n")
 
 
 @pytest.mark.parametrize("make, want", [
