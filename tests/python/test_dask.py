@@ -384,7 +384,7 @@ def test_example_dask_mean_std():
     """examples/dask_mean_std.py, small: its own check against NumPy passes."""
     pytest.importorskip("distributed")
     example = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "dask_mean_std.py")
-    r = subprocess.run([sys.executable, example, "--gib", "0.02", "--chunk-mib", "1", "--budget-mib", "8"],
+    r = subprocess.run([sys.executable, example, "--gib", "0.02", "--chunk-mib", "1", "--budget-mib", "16"],
                        capture_output=True, text=True, timeout=300,
                        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
     assert r.returncode == 0, r.stdout + r.stderr

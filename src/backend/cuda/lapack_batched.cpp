@@ -1,7 +1,9 @@
 // The GPU's LAPACK family for stacks of matrices on cuSOLVER's batched
 // routines (Note [Batched cuSOLVER]); lapack.cpp's loop of one call per
 // matrix takes every plan these do not.
+#include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -28,6 +30,13 @@ namespace cunum::backend::cuda {
 // info keeps the plan's meaning (> 0: not positive definite / no
 // convergence), one int32 per matrix, left on the device.
 bool CudaBackend::lapack_solver_batch(const LapackPlan& p) {
+  // CUNUM_BATCHED_SOLVER=0: every stack on the per-matrix loop (a check
+  // that the batched routines give the loop's results).
+  static const bool enabled = [] {
+    const char* e = std::getenv("CUNUM_BATCHED_SOLVER");
+    return !(e && e[0] == '0');
+  }();
+  if (!enabled) return false;
   if (p.batch < 2 || p.batch > INT32_MAX || p.n < 1 || p.n > INT32_MAX || p.lda > INT32_MAX) return false;
   const bool back_to_back = p.stride_a == p.lda * p.n;
   const bool real = p.dtype == DType::Float32 || p.dtype == DType::Float64;
@@ -131,11 +140,14 @@ bool CudaBackend::lapack_solver_batch(const LapackPlan& p) {
     lp.index32 = false;
     copy(lp, p.dtype, p.dtype);
   };
-  const int64_t ucols = p.full ? m : n;
+  // Reduced: U is m x k and V^T is k x n, k = min(m, n) (a wide matrix has
+  // fewer columns of U than n, and fewer rows of V^T than n).
+  const int64_t k = std::min(m, n);
+  const int64_t ucols = p.full ? m : k, vtrows = p.full ? n : k;
   strided_copy(u, p.u, Dims{int64_t(nb), ucols, int64_t(m)}, Dims{int64_t(m) * m * is, int64_t(m) * is, is},
                Dims{p.stride_u * is, p.ldu * is, is});
   // vt(r, c) = V(c, r): over (matrix, c, r)
-  strided_copy(v, p.vt, Dims{int64_t(nb), int64_t(n), int64_t(n)}, Dims{int64_t(n) * n * is, is, int64_t(n) * is},
+  strided_copy(v, p.vt, Dims{int64_t(nb), int64_t(n), vtrows}, Dims{int64_t(n) * n * is, is, int64_t(n) * is},
                Dims{p.stride_vt * is, p.ldvt * is, is});
   return true;
 }
