@@ -30,11 +30,13 @@ namespace cunum::backend::cuda {
 // info keeps the plan's meaning (> 0: not positive definite / no
 // convergence), one int32 per matrix, left on the device.
 bool CudaBackend::lapack_solver_batch(const LapackPlan& p) {
-  // CUNUM_BATCHED_SOLVER=0: every stack on the per-matrix loop (a check
-  // that the batched routines give the loop's results).
+  // Off unless CUNUM_BATCHED_SOLVER=1: on the H100 (2026-11-24) the batched
+  // routines made illegal memory accesses in test_linalg*.py that the
+  // per-matrix loop does not (1602 passed with them off); which of potrf,
+  // syevj and gesvdj is at fault is not found yet (docs/linalg.md).
   static const bool enabled = [] {
     const char* e = std::getenv("CUNUM_BATCHED_SOLVER");
-    return !(e && e[0] == '0');
+    return e && e[0] == '1';
   }();
   if (!enabled) return false;
   if (p.batch < 2 || p.batch > INT32_MAX || p.n < 1 || p.n > INT32_MAX || p.lda > INT32_MAX) return false;
