@@ -12,8 +12,13 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
 workers=${1:-$(nproc)}
-CUNUM_TEST_WITH_NUMPY=1 $PY -m pytest -q -p no:cacheprovider -n "$workers" tests/python | tail -3
-[ "${PIPESTATUS[0]}" = 0 ] || { echo "check_suite: the suite fails against NumPy itself" >&2; exit 1; }
+log=${OUT:-/tmp}/check_suite_numpy.log
+CUNUM_TEST_WITH_NUMPY=1 $PY -m pytest -q -p no:cacheprovider -rf -n "$workers" tests/python > "$log" 2>&1
+if [ $? != 0 ]; then
+  grep -E "^FAILED|^ERROR|passed|failed" "$log" | cut -c1-200 | tail -40
+  echo "check_suite: the suite fails against NumPy itself (log: $log)" >&2; exit 1
+fi
+tail -1 "$log"
 subset=(tests/python/test_ufuncs.py tests/python/test_ufuncs_math.py tests/python/test_special_values.py
         tests/python/test_reductions.py tests/python/test_errors.py tests/python/test_statistics_moments.py)
 status=0
