@@ -14,9 +14,10 @@ import pytest
 import scipy.stats as st
 
 import cunum as cn
-from helpers import devices
+from helpers import USING_NUMPY_SHIM, devices
 
-pytestmark = pytest.mark.usefixtures("device")
+pytestmark = [pytest.mark.usefixtures("device"),
+              pytest.mark.skipif(USING_NUMPY_SHIM, reason="cunum's XORWOW and MRG32k3a: NumPy has none (the suite is running against NumPy)")]
 ENGINES = ["XORWOW", "MRG32k3a"]
 M32 = 0xFFFFFFFF
 M1, M2 = 4294967087, 4294944443
