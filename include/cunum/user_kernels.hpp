@@ -102,6 +102,8 @@ class Kernel {
     int nwords = 0;
   };
   const Compiled& compiled(const Variant& v) const;
+  // One launch of a compiled variant over the argument words `w`.
+  void launch(const Compiled& c, Device device, int64_t n, int64_t m, bool reduction, const int64_t* w) const;
   KernelSpec spec_;
   mutable std::mutex mu_;
   mutable std::map<Variant, std::unique_ptr<Compiled>> variants_;

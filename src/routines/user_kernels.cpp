@@ -179,15 +179,7 @@ void Kernel::elementwise(const std::vector<Arg>& args, const Shape& shape, Devic
       at += p.kind == ArgKind::Scalar ? 2 : 1 + 2 * args[k].array->ndim();
     }
   }
-  backend::UserKernelPlan plan;
-  plan.source = &c.source;
-  plan.hash = c.hash;
-  plan.options = &spec_.options;
-  plan.n = n;
-  plan.words = w;
-  plan.nwords = c.nwords;
-  plan.name = spec_.name.c_str();
-  backend::get(device).user_kernel(plan);
+  launch(c, device, n, 0, false, w);
 }
 
 void Kernel::reduce(const std::vector<Arg>& args, const Shape& shape, const std::vector<int>& axes,
@@ -256,12 +248,16 @@ void Kernel::reduce(const std::vector<Arg>& args, const Shape& shape, const std:
       at += p.kind == ArgKind::Scalar ? 2 : 1 + 2 * args[k].array->ndim();
     }
   }
+  launch(c, device, nout, m, true, w);
+}
+
+void Kernel::launch(const Compiled& c, Device device, int64_t n, int64_t m, bool reduction, const int64_t* w) const {
   backend::UserKernelPlan plan;
   plan.source = &c.source;
   plan.hash = c.hash;
   plan.options = &spec_.options;
-  plan.reduction = true;
-  plan.n = nout;
+  plan.reduction = reduction;
+  plan.n = n;
   plan.m = m;
   plan.words = w;
   plan.nwords = c.nwords;
