@@ -464,3 +464,26 @@ TEST(NvrtcKernels, FusedKernelsCompile) {
   b.add(fused_source(q, 4, false, 0));
   EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
 }
+
+// The sort kernels with int32 positions (Note [Sort kernels]: idx32, arrays
+// under 2^31 items) and the one-segment Finish (no division), per dtype.
+TEST(NvrtcKernels, SortKernelsWithInt32PositionsCompile) {
+  for (int d = 0; d < kNumDTypes; ++d) {
+    const DType t = static_cast<DType>(d);
+    const bool cplx = dtype_kind(t) == 'c';
+    Batch b;
+    for (int comp = 0; comp < (cplx ? 4 : 1); ++comp)
+      for (int w : {4, 8})
+        b.add(sort_source({.op = SortOp::Encode, .dtype = t, .key_bytes = w, .comp = comp, .perm = comp > 0,
+                           .pack = w == 8, .iota = comp == 0, .idx32 = true}));
+    b.add(sort_source({.op = SortOp::Encode, .dtype = t, .key_bytes = 8, .comp = 3, .perm = true, .idx32 = true}));
+    for (bool idx32 : {false, true})
+      for (bool segs : {false, true}) {
+        b.add(sort_source({.op = SortOp::Finish, .dtype = t, .keys = true, .index = true, .idx32 = idx32,
+                           .segs = segs}));
+        b.add(sort_source({.op = SortOp::Finish, .dtype = t, .index = true, .idx32 = idx32, .segs = segs}));
+      }
+    b.add(sort_source({.op = SortOp::Finish, .dtype = t, .keys = true, .idx32 = true}));
+    EXPECT_NO_THROW(compile_to_cubin(b.src, kArch)) << dtype_name(t);
+  }
+}

@@ -207,9 +207,13 @@ std::string scan_source(const ScanKernel& k);
 //   Encode     out (U[n], the unsigned key container) = the key of component
 //              `comp` of a[src] (Note [Sort keys]; comp 3: the segment number
 //              alone), src = perm b[i] or i; `pack` ORs the segment number
-//              src / len in at bit `shift`; `iota` writes out2[i] = i (int64).
+//              src / len in at bit `shift`; `iota` writes out2[i] = i.
 //   Decode     out (T) = the value of reversible key a[i] (the low bits).
-//   Finish     out[i] = a[b[i]] (keys), out2[i] = b[i] - (i / len) * len (index).
+//   Finish     out[i] = a[b[i]] (keys), out2[i] (int64) = b[i] - (i / len) * len
+//              (index; b[i] alone when not `segs`, no division).
+// Positions (b of Encode and Finish, out2 of Encode) are int32 when `idx32`
+// (arrays under 2^31 items: CUB moves 4 bytes less per item and pass), else
+// int64.
 //   Search     out[i] = the insertion point of b[i] among a[0..len).
 //   RunFlags   out[i] (uint8) = i == 0 or a run starts at i (a bool flag array
 //              when `flags`, else a[i] differs from a[i-1]: sortkey::same).
@@ -223,6 +227,8 @@ struct SortKernel {
   int comp = 0;       // Encode: 0..2, or 3 for the segment number
   bool exact = false, perm = false, pack = false, iota = false;
   bool keys = false, index = false;      // Finish
+  bool idx32 = false;                    // Encode, Finish: int32 positions
+  bool segs = false;                     // Finish: several segments
   bool right = false;                    // Search
   bool flags = false, equal_nan = false;  // RunFlags
 };
