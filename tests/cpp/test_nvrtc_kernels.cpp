@@ -487,3 +487,16 @@ TEST(NvrtcKernels, SortKernelsWithInt32PositionsCompile) {
     EXPECT_NO_THROW(compile_to_cubin(b.src, kArch)) << dtype_name(t);
   }
 }
+
+// The rows kernel at every CUNUM_COPY_ROW_UNROLL (Note [Row copies]) and the
+// gather with plain source loads (CUNUM_GATHER_NC=0; the default read-only
+// loads are compiled by the gather test above).
+TEST(NvrtcKernels, RowCopyUnrollsAndPlainGatherLoadsCompile) {
+  Batch b;
+  for (int unroll : {1, 4, 8})
+    for (RowSource source : {RowSource::Copy, RowSource::Broadcast, RowSource::Fill})
+      b.add(cast_rows_source(DType::Float32, DType::Float32, 3, 4, unroll, source));
+  for (int itemsize : {1, 2, 4, 8, 16})
+    b.add(gather_source({itemsize, DType::Int64, 0, 0, backend::GatherMode::Raise, false, 4, true, false}));
+  EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
+}

@@ -140,7 +140,9 @@ std::string reduce_source(core::ReduceId id, DType in, DType loop, DType out, in
 // stores carry streaming hints (ld/st .cs: evict first), so that L2 keeps
 // more of the randomly read source, whose 32-byte sectors are most of the
 // traffic (an H100 measurement decides: CUNUM_GATHER_STREAMING=0 for the
-// plain accesses).
+// plain accesses). The source reads of items up to 8 bytes go through the
+// read-only data path (__ldg: the kernel never writes what it reads; the
+// cache is coherent across launches); CUNUM_GATHER_NC=0 for plain loads.
 struct GatherKernel {
   int itemsize;  // 1, 2, 4, 8, 16
   DType index;
@@ -149,6 +151,7 @@ struct GatherKernel {
   bool index32;
   int unroll;  // items per thread per tile, 1-8
   bool streaming = true;  // cache hints on the index reads and stores
+  bool nc = true;         // source reads through the read-only path (ld.global.nc), items up to 8 bytes
 };
 struct GatherParams {
   const void* in = nullptr;
