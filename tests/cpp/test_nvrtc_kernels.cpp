@@ -465,9 +465,10 @@ TEST(NvrtcKernels, FusedKernelsCompile) {
   EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
 }
 
-// The sort kernels with int32 positions (Note [Sort kernels]: idx32, arrays
-// under 2^31 items) and the one-segment Finish (no division), per dtype.
-TEST(NvrtcKernels, SortKernelsWithInt32PositionsCompile) {
+// This session's plumbing kernels: the sort kernels with int32 positions
+// (Note [Sort kernels]: idx32, arrays under 2^31 items) and the one-segment
+// Finish (no division), per dtype; the rows-kernel unrolls; the plain gather.
+TEST(NvrtcKernels, PlumbingRound2KernelsCompile) {
   for (int d = 0; d < kNumDTypes; ++d) {
     const DType t = static_cast<DType>(d);
     const bool cplx = dtype_kind(t) == 'c';
@@ -486,12 +487,9 @@ TEST(NvrtcKernels, SortKernelsWithInt32PositionsCompile) {
     b.add(sort_source({.op = SortOp::Finish, .dtype = t, .keys = true, .idx32 = true}));
     EXPECT_NO_THROW(compile_to_cubin(b.src, kArch)) << dtype_name(t);
   }
-}
-
-// The rows kernel at every CUNUM_COPY_ROW_UNROLL (Note [Row copies]) and the
-// gather with plain source loads (CUNUM_GATHER_NC=0; the default read-only
-// loads are compiled by the gather test above).
-TEST(NvrtcKernels, RowCopyUnrollsAndPlainGatherLoadsCompile) {
+  // The rows kernel at every CUNUM_COPY_ROW_UNROLL (Note [Row copies]) and the
+  // gather with plain source loads (CUNUM_GATHER_NC=0; the default read-only
+  // loads are compiled by the gather test above).
   Batch b;
   for (int unroll : {1, 4, 8})
     for (RowSource source : {RowSource::Copy, RowSource::Broadcast, RowSource::Fill})
