@@ -11,10 +11,14 @@ The sort cases (a second table, in milliseconds: lower is better) are issue
 9's targets on an H100: sort float32 2^26 <= 1.6 ms, argsort within 1.5x of
 sort, unique of 2^26 int32 within 2x of sort (docs/sorting.md has the plan
 and the expected numbers). CuPy's sort/argsort/unique and PyTorch's
-sort/unique run beside cunum's, and each is shown as a ratio to cunum's.
-(issue 9: concatenate, stack, flip, tile, repeat, pad ... at >= 90 % of it; copyto
->= 2850 GB/s and the transpose copy of a 16384^2 float32 matrix >= 2400 GB/s).
-Bytes counted: tile, as a copy of its result (each copy of an input larger
+sort/unique run beside cunum's, and each is shown as a ratio to cunum's;
+every library's argsort/sort ratio is printed under it.
+
+The targets table (after the first) holds each bandwidth case to issue 9's
+target, for every library side by side: concatenate, stack, flip, tile,
+repeat, pad as a ratio to the device copy (the fastest x.copy() of the run,
+target >= 0.9); x[idx] >= 480 GB/s, x[mask] >= 1100, copyto >= 2850 and the
+transpose copy of a 16384^2 float32 matrix >= 2400. Bytes counted: tile, as a copy of its result (each copy of an input larger
 than L2 is read again: 2 x result bytes); repeat and pad, input + result
 bytes (the minimum: an element's copies are adjacent, a pad area is written
 from values the kernel has just read or from a constant). The expected
@@ -28,9 +32,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import numpy as np  # noqa: E402
 
-from bench import gpu_time, libs, make, torch  # noqa: E402
 from bench import gpu_time, host_time, libs, make, take_indices, torch  # noqa: E402
-import numpy as np  # noqa: E402
 
 
 def cases(quick, only=None):
@@ -116,6 +118,10 @@ def print_sort_cases(data):
         row = "".join(f"{data[n][case]:12.3f}" for n in names)
         ratios = "".join(f"{data[n][case] / data['cunum'][case]:14.2f}" for n in names[1:])
         print(f"{case:32s}{row}{ratios}")
+    for n in names:
+        d = data[n]
+        print(f"{n:8s} argsort/sort f32 {d['argsort f32 ms'] / d['sort f32 ms']:.2f}, "
+              f"unique/sort i32 {d['unique i32 ms'] / d['sort i32 ms']:.2f}")
     c = data["cunum"]
     print(f"cunum argsort/sort f32: {c['argsort f32 ms'] / c['sort f32 ms']:.2f} (target <= 1.5); "
           f"unique/sort i32: {c['unique i32 ms'] / c['sort i32 ms']:.2f}, "
@@ -186,6 +192,31 @@ def tiling_cases(lib, x, n):
     return {case + " GB/s": counted.get(case, pad_b) / gpu_time(fn) / 1e9 for case, fn in fns.items()}
 
 
+def print_targets(data):
+    """Issue 9's bandwidth targets, one line each: every library's number, as
+    GB/s and as a ratio to the device copy (the fastest x.copy() of the run),
+    and whether cunum meets the target."""
+    names = list(data)
+    copy = max(data[n]["copy f32 GB/s"] for n in names)
+    print(f"\n{'target (device copy ' + format(copy, '.0f') + ' GB/s)':40s}" +
+          "".join(f"{n + ' /copy':>14s}" for n in names) + "   cunum")
+    ratio_cases = [c for c in data["cunum"] if c.startswith(("pad", "repeat", "tile", "concatenate", "stack",
+                                                             "flip"))]
+    for case in ratio_cases:
+        r = {n: data[n][case] / copy for n in names}
+        print(f"{case + ' >= 0.9':40s}" + "".join(f"{r[n]:14.2f}" for n in names) +
+              f"   {'ok' if r['cunum'] >= 0.9 else 'MISSED'}")
+    absolute = {"x[idx] f32 int64 GB/s": 480, "x[mask] 50% f32 GB/s": 1100, "copyto f32 GB/s": 2850}
+    absolute.update({c: 2400 for c in data["cunum"] if c.startswith("transpose copy")})
+    for case, want in absolute.items():
+        print(f"{case + ' >= ' + str(want):40s}" + "".join(f"{data[n][case]:14.1f}" for n in names) +
+              f"   {'ok' if data['cunum'][case] >= want else 'MISSED'}")
+    pads = [data["cunum"][c] / copy for c in ratio_cases if c.startswith("pad")]
+    reps = [data["cunum"][c] / copy for c in ratio_cases if c.startswith("repeat")]
+    print(f"cunum pad/copy {min(pads):.2f}-{max(pads):.2f}, repeat/copy {min(reps):.2f}-{max(reps):.2f} "
+          f"(target >= 0.9)")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--json")
@@ -199,6 +230,7 @@ def main():
     for case in data["cunum"]:
         row = "".join(f"{data[n][case]:12.1f}" for n in names)
         print(f"{case:32s}{row}   {data['cunum'][case] / data['cunum']['copy f32 GB/s']:.2f}")
+    print_targets(data)
     sorts = sort_cases(args.quick, only)
     print_sort_cases(sorts)
     over = overhead_cases(only)

@@ -27,6 +27,12 @@ void assign(const ndarray& dst, const ndarray& src0) {
   backend::get(dst.device()).copy(plan, src.dtype(), dst.dtype());
 }
 
+void assign_disjoint(const ndarray& dst, const ndarray& src0) {
+  const ndarray src = on_device(src0, dst.device());
+  auto plan = plan_for(dst.shape(), {&src, &dst}, 1, true);
+  backend::get(dst.device()).copy(plan, src.dtype(), dst.dtype());
+}
+
 void assign_where(const ndarray& dst, const ndarray& src0, const ndarray& mask0) {
   ndarray src = overlap_safe(dst, on_device(src0, dst.device()));
   ndarray mask = on_device(mask0, dst.device());

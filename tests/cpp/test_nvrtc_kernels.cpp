@@ -464,3 +464,37 @@ TEST(NvrtcKernels, FusedKernelsCompile) {
   b.add(fused_source(q, 4, false, 0));
   EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
 }
+
+// This session's plumbing kernels: the sort kernels with int32 positions
+// (Note [Sort kernels]: idx32, arrays under 2^31 items) and the one-segment
+// Finish (no division), per dtype; the rows-kernel unrolls; the plain gather.
+TEST(NvrtcKernels, PlumbingRound2KernelsCompile) {
+  for (int d = 0; d < kNumDTypes; ++d) {
+    const DType t = static_cast<DType>(d);
+    const bool cplx = dtype_kind(t) == 'c';
+    Batch b;
+    for (int comp = 0; comp < (cplx ? 4 : 1); ++comp)
+      for (int w : {4, 8})
+        b.add(sort_source({.op = SortOp::Encode, .dtype = t, .key_bytes = w, .comp = comp, .perm = comp > 0,
+                           .pack = w == 8, .iota = comp == 0, .idx32 = true}));
+    b.add(sort_source({.op = SortOp::Encode, .dtype = t, .key_bytes = 8, .comp = 3, .perm = true, .idx32 = true}));
+    for (bool idx32 : {false, true})
+      for (bool segs : {false, true}) {
+        b.add(sort_source({.op = SortOp::Finish, .dtype = t, .keys = true, .index = true, .idx32 = idx32,
+                           .segs = segs}));
+        b.add(sort_source({.op = SortOp::Finish, .dtype = t, .index = true, .idx32 = idx32, .segs = segs}));
+      }
+    b.add(sort_source({.op = SortOp::Finish, .dtype = t, .keys = true, .idx32 = true}));
+    EXPECT_NO_THROW(compile_to_cubin(b.src, kArch)) << dtype_name(t);
+  }
+  // The rows kernel at every CUNUM_COPY_ROW_UNROLL (Note [Row copies]) and the
+  // gather with plain source loads (CUNUM_GATHER_NC=0; the default read-only
+  // loads are compiled by the gather test above).
+  Batch b;
+  for (int unroll : {1, 4, 8})
+    for (RowSource source : {RowSource::Copy, RowSource::Broadcast, RowSource::Fill})
+      b.add(cast_rows_source(DType::Float32, DType::Float32, 3, 4, unroll, source));
+  for (int itemsize : {1, 2, 4, 8, 16})
+    b.add(gather_source({itemsize, DType::Int64, 0, 0, backend::GatherMode::Raise, false, 4, true, false}));
+  EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
+}

@@ -156,3 +156,28 @@ def test_pad_errors():
     ]
     for fn in cases:
         assert_raises_like(fn, a)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_pad_equal_widths_move_both_areas_at_once(mode, rng):
+    # Equal widths on both sides of an axis take one copy or fill per axis
+    # (Note [Pad pairs] in src/routines/padding.cpp): 1-d to 3-d, strided and
+    # reversed inputs, widths up to wider than the axis, rows that are and are
+    # not 16-byte multiples.
+    a = make_data((4, 5, 6), numpy.float32, rng=rng)
+    for w in (1, 3, 4, ((2, 2), (0, 0), (5, 5)), ((1, 1), (9, 9), (2, 2))):
+        compare(lambda xp, x: xp.pad(x, w, mode=mode), a)
+        compare(lambda xp, x: xp.pad(x[::-1, 1:, ::2], w, mode=mode), a)
+    b = make_data((37, 8), numpy.int16, rng=rng)
+    compare(lambda xp, x: xp.pad(x, 8, mode=mode), b)
+    compare(lambda xp, x: xp.pad(x[:, 0], 40, mode=mode), b)
+
+
+def test_pad_constant_pairs_keep_distinct_values(rng):
+    # Values that compare equal but store different bytes (0.0 and -0.0) and
+    # NaNs fill each side as given.
+    a = make_data((3, 4), numpy.float64, rng=rng)
+    for cv in ((0.0, -0.0), (-0.0, 0.0), numpy.nan, ((1.0, 1.0), (numpy.nan, -0.0))):
+        compare(lambda xp, x: xp.pad(x, 2, constant_values=cv), a)
+    c = make_data((3, 4), numpy.complex64, rng=rng)
+    compare(lambda xp, x: xp.pad(x, 1, constant_values=(1 + 2j, 1 - 2j)), c)

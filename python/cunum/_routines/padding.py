@@ -51,6 +51,8 @@ def _pairs(x, ndim, as_index=False):
 
 
 def _widths(pad_width, ndim):
+    if type(pad_width) is int and pad_width >= 0:  # the common case, without NumPy's parsing
+        return [(pad_width, pad_width)] * ndim
     import numpy
     if isinstance(pad_width, dict):
         seq = [(0, 0)] * ndim
@@ -77,12 +79,15 @@ def _stored(values, dtype, ndim):
     import numpy
     pairs = _pairs(values, ndim)
     cell = numpy.empty((), to_numpy_dtype(dtype))
+    done = {}  # id -> stored value: one value repeated over the axes converts once
     out = []
     for p in pairs:
         q = []
         for v in p:
-            cell[()] = v
-            q.append(cell.item())
+            if id(v) not in done:
+                cell[()] = v
+                done[id(v)] = cell.item()
+            q.append(done[id(v)])
         out.append(tuple(q))
     return out
 

@@ -35,7 +35,8 @@
 // row as 16-byte vectors (where every row of both operands starts 16-byte
 // aligned; item by item otherwise), `tpr` threads per row — the smallest
 // power of two that gives each thread about `unroll` vectors, up to the
-// block — and long rows cut in chunks along blockIdx.y. A broadcast source
+// block — and long rows cut in chunks along blockIdx.y (`rounds` tiles of
+// 256 * unroll vectors per block, CUNUM_COPY_ROW_ROUNDS). A broadcast source
 // (stride 0 along the row) is read once per row; a fill is the same kernel
 // with the value in the parameter block.
 #include <algorithm>
@@ -64,7 +65,26 @@ int copy_group() {  // 1, 2, 4, 8 or 16 rows of tiles per group
   }();
   return g;
 }
-constexpr int kRowUnroll = 2;
+// Vectors in flight per thread in the rows kernel (CUNUM_COPY_ROW_UNROLL,
+// 1, 2, 4 or 8, for measuring; 2 as the contiguous kernel's best).
+int row_unroll() {
+  static const int u = [] {
+    const int v = env_int("CUNUM_COPY_ROW_UNROLL", 1, 8, 2);
+    int p = 1;
+    while (p * 2 <= v) p *= 2;
+    return p;
+  }();
+  return u;
+}
+// Rounds of `unroll` vectors per thread in a block before a long row is cut
+// along blockIdx.y (CUNUM_COPY_ROW_ROUNDS, 1-8, for measuring). 1: a block
+// per tile of 256 * unroll vectors, the contiguous kernel's shape (the best
+// measured copy, 2969 GB/s); before 2026-11-24, up to 8 rounds per block
+// (8 is close to that).
+int row_rounds() {
+  static const int r = env_int("CUNUM_COPY_ROW_ROUNDS", 1, 8, 1);
+  return r;
+}
 int pow2_at_least(int64_t v, int cap) {
   int p = 1;
   while (p < v && p < cap) p *= 2;
@@ -195,10 +215,13 @@ bool CudaBackend::copy_rows(const LoopPlan& plan, DType src, DType dst, const Sc
   const int64_t widest = source == RowSource::Copy ? std::max(ss, ds) : ds;
   const int vec = aligned && widest <= 8 ? static_cast<int>(16 / widest) : 1;
   const int64_t nv = (L + vec - 1) / vec;
-  const int tpr = pow2_at_least((nv + kRowUnroll - 1) / kRowUnroll, 256);
-  const int64_t chunk = nv <= int64_t(tpr) * kRowUnroll * 8 ? nv : int64_t(256) * kRowUnroll * 4;
-  LoadedKernel k = kernel(key(Family::CastRows, log2_ceil(vec) | int(source) << 3, src, dst, nd, false),
-                          [&] { return cast_rows_source(src, dst, nd, vec, kRowUnroll, source); });
+  const int unroll = row_unroll();
+  const int tpr = pow2_at_least((nv + unroll - 1) / unroll, 256);
+  const int rounds = row_rounds();
+  const int64_t chunk = nv <= int64_t(tpr) * unroll * rounds ? nv : int64_t(256) * unroll * rounds;
+  LoadedKernel k =
+      kernel(key(Family::CastRows, log2_ceil(vec) | int(source) << 3 | log2_ceil(unroll) << 5, src, dst, nd, false),
+             [&] { return cast_rows_source(src, dst, nd, vec, unroll, source); });
   // The kernel reads operand 0 and writes operand 1; a fill writes its only one.
   ParamBlock p(nd);
   if (!value) p.set_data(0, plan.data[0]);

@@ -13,15 +13,16 @@
 
 extern "C" {
 
-inline constexpr int kCunumCubAbi = 2;
+inline constexpr int kCunumCubAbi = 3;
 
 struct CunumCubTable {
   int abi;  // kCunumCubAbi
   // Sorts n unsigned keys of key_bytes (1, 2, 4, 8) by bits [begin_bit,
-  // end_bit), stably; keys_in -> keys_out (distinct). With vals_in, the int64
-  // values move with their keys (vals_in -> vals_out); key_bytes 4 or 8 then.
+  // end_bit), stably; keys_in -> keys_out (distinct). With vals_in, the
+  // values (int32 or int64: value_bytes 4 or 8) move with their keys
+  // (vals_in -> vals_out); key_bytes 4 or 8 then.
   int (*radix_sort)(int device, void* temp, size_t* temp_bytes, const void* keys_in, void* keys_out,
-                    const int64_t* vals_in, int64_t* vals_out, int64_t n, int key_bytes, int begin_bit,
+                    const void* vals_in, void* vals_out, int value_bytes, int64_t n, int key_bytes, int begin_bit,
                     int end_bit, void* stream);
   // Sorts n keys of their own type (kind 'i', 'u' or 'f'; key_bytes 1-8, 'f'
   // 4 or 8) in CUB's order, keys_in -> keys_out (distinct), then for floats

@@ -22,13 +22,20 @@ bool gather_streaming() {
   static const bool on = env_int("CUNUM_GATHER_STREAMING", 0, 1, 1) == 1;
   return on;
 }
+
+// Source reads through the read-only path (CUNUM_GATHER_NC=0: plain loads).
+bool gather_nc() {
+  static const bool on = env_int("CUNUM_GATHER_NC", 0, 1, 1) == 1;
+  return on;
+}
 }  // namespace
 
 // Everything gather_source depends on, in 64 bits (Note [Kernel cache keys]).
 uint64_t CudaBackend::gather_key(const GatherKernel& k) {
   return uint64_t(Family::Gather) | uint64_t(log2_ceil(k.itemsize)) << 8 | uint64_t(k.index) << 12 |
          uint64_t(k.outer_nd) << 16 | uint64_t(k.inner_nd) << 24 | uint64_t(k.mode) << 32 |
-         uint64_t(k.index32) << 34 | uint64_t(k.unroll) << 35 | uint64_t(k.streaming) << 39;
+         uint64_t(k.index32) << 34 | uint64_t(k.unroll) << 35 | uint64_t(k.streaming) << 39 |
+         uint64_t(k.nc) << 40;
 }
 
 void CudaBackend::gather(const GatherPlan& plan) {
@@ -43,7 +50,8 @@ void CudaBackend::gather(const GatherPlan& plan) {
                         plan.mode,
                         plan.index32,
                         gather_unroll(),
-                        gather_streaming()};
+                        gather_streaming(),
+                        gather_nc()};
   LoadedKernel k = kernel(gather_key(gk), [&] { return gather_source(gk); });
   GatherParams p;
   p.in = plan.in;

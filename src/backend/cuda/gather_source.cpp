@@ -100,7 +100,8 @@ std::string gather_source(const GatherKernel& k) {
        "    // 3: all loads, then all stores\n"
        "    Item val[U];\n"
        "#pragma unroll\n"
-       "    for (int u = 0; u < U; ++u) if (src[u]) val[u] = *(const Item*)src[u];\n"
+       "    for (int u = 0; u < U; ++u) if (src[u]) val[u] = " +
+       std::string(k.nc && k.itemsize <= 8 ? "__ldg((const Item*)src[u]);\n" : "*(const Item*)src[u];\n") +
        "#pragma unroll\n"
        "    for (int u = 0; u < U; ++u) if (src[u]) " +
        std::string(k.streaming && k.itemsize <= 8 ? "__stcs((Item*)p.out + t0 + (long long)u * blockDim.x, val[u]);\n"

@@ -140,7 +140,9 @@ std::string reduce_source(core::ReduceId id, DType in, DType loop, DType out, in
 // stores carry streaming hints (ld/st .cs: evict first), so that L2 keeps
 // more of the randomly read source, whose 32-byte sectors are most of the
 // traffic (an H100 measurement decides: CUNUM_GATHER_STREAMING=0 for the
-// plain accesses).
+// plain accesses). The source reads of items up to 8 bytes go through the
+// read-only data path (__ldg: the kernel never writes what it reads; the
+// cache is coherent across launches); CUNUM_GATHER_NC=0 for plain loads.
 struct GatherKernel {
   int itemsize;  // 1, 2, 4, 8, 16
   DType index;
@@ -149,6 +151,7 @@ struct GatherKernel {
   bool index32;
   int unroll;  // items per thread per tile, 1-8
   bool streaming = true;  // cache hints on the index reads and stores
+  bool nc = true;         // source reads through the read-only path (ld.global.nc), items up to 8 bytes
 };
 struct GatherParams {
   const void* in = nullptr;
@@ -207,9 +210,13 @@ std::string scan_source(const ScanKernel& k);
 //   Encode     out (U[n], the unsigned key container) = the key of component
 //              `comp` of a[src] (Note [Sort keys]; comp 3: the segment number
 //              alone), src = perm b[i] or i; `pack` ORs the segment number
-//              src / len in at bit `shift`; `iota` writes out2[i] = i (int64).
+//              src / len in at bit `shift`; `iota` writes out2[i] = i.
 //   Decode     out (T) = the value of reversible key a[i] (the low bits).
-//   Finish     out[i] = a[b[i]] (keys), out2[i] = b[i] - (i / len) * len (index).
+//   Finish     out[i] = a[b[i]] (keys), out2[i] (int64) = b[i] - (i / len) * len
+//              (index; b[i] alone when not `segs`, no division).
+// Positions (b of Encode and Finish, out2 of Encode) are int32 when `idx32`
+// (arrays under 2^31 items: CUB moves 4 bytes less per item and pass), else
+// int64.
 //   Search     out[i] = the insertion point of b[i] among a[0..len).
 //   RunFlags   out[i] (uint8) = i == 0 or a run starts at i (a bool flag array
 //              when `flags`, else a[i] differs from a[i-1]: sortkey::same).
@@ -223,6 +230,8 @@ struct SortKernel {
   int comp = 0;       // Encode: 0..2, or 3 for the segment number
   bool exact = false, perm = false, pack = false, iota = false;
   bool keys = false, index = false;      // Finish
+  bool idx32 = false;                    // Encode, Finish: int32 positions
+  bool segs = false;                     // Finish: several segments
   bool right = false;                    // Search
   bool flags = false, equal_nan = false;  // RunFlags
 };

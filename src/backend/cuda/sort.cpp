@@ -20,8 +20,12 @@
 //   else sorted by a last stable pass of its own (only 64-bit keys with
 //   several segments, and complex128 over 2^62 segments: never). The
 //   permutation then gives the keys (a gather) and the in-segment index.
-//   argsort of one segment has CUB write the index directly: float32 2^26
-//   moves read 4 + write 4 + 8, 4 passes of 24 + 4: 116 bytes per element.
+//   Positions are int32 below 2^31 items (CUB moves 4 + 4 bytes per item and
+//   pass instead of 4 + 8; the Finish pass widens them to the int64 index):
+//   argsort of float32 2^26 moves encode 4 + 4 + 4, a histogram read of 4,
+//   4 passes of 16, finish 4 + 8: 92 bytes per element (116 with int64
+//   positions, where the last CUB pass of a one-segment argsort writes the
+//   index itself and no Finish runs).
 // - Keys only of one segment of an integer, bool, float32 or float64 dtype:
 //   CUB sorts the values themselves, no encode or decode (Note [Native
 //   sorts] in cub/cub_sort.cu): float32 2^26 moves 36 bytes per element.
@@ -69,7 +73,7 @@ uint64_t CudaBackend::sort_key(const SortKernel& k) {
   return uint64_t(Family::Sort) | uint64_t(k.op) << 8 | uint64_t(k.dtype) << 11 | uint64_t(lw) << 16 |
          uint64_t(k.comp) << 18 | uint64_t(k.exact) << 20 | uint64_t(k.perm) << 21 | uint64_t(k.pack) << 22 |
          uint64_t(k.iota) << 23 | uint64_t(k.keys) << 24 | uint64_t(k.index) << 25 | uint64_t(k.right) << 26 |
-         uint64_t(k.flags) << 27 | uint64_t(k.equal_nan) << 28;
+         uint64_t(k.flags) << 27 | uint64_t(k.equal_nan) << 28 | uint64_t(k.idx32) << 29 | uint64_t(k.segs) << 30;
 }
 
 void CudaBackend::launch_sort(const SortKernel& sk, SortParams& p) {
@@ -89,11 +93,13 @@ void CudaBackend::sort(const SortPlan& plan) {
   const int kb = key_bits(plan.dtype);
   const int sb = plan.nseg > 1 ? static_cast<int>(std::bit_width(static_cast<uint64_t>(plan.nseg - 1))) : 0;
   const bool complex = dtype_kind(plan.dtype) == 'c';
-  auto radix = [&](const void* kin, void* kout, const int64_t* vin, int64_t* vout, int bytes, int end_bit) {
+  auto radix = [&](const void* kin, void* kout, const void* vin, void* vout, int vb, int bytes, int end_bit) {
     size_t tb = 0;
-    CUNUM_CUDA_CHECK(cudaError_t(cub.radix_sort(device_, nullptr, &tb, kin, kout, vin, vout, n, bytes, 0, end_bit, s)));
+    CUNUM_CUDA_CHECK(
+        cudaError_t(cub.radix_sort(device_, nullptr, &tb, kin, kout, vin, vout, vb, n, bytes, 0, end_bit, s)));
     Temp t(*this, std::max<size_t>(tb, 16));  // never null: CUB would only size
-    CUNUM_CUDA_CHECK(cudaError_t(cub.radix_sort(device_, t.p, &tb, kin, kout, vin, vout, n, bytes, 0, end_bit, s)));
+    CUNUM_CUDA_CHECK(
+        cudaError_t(cub.radix_sort(device_, t.p, &tb, kin, kout, vin, vout, vb, n, bytes, 0, end_bit, s)));
   };
 
   // Keys only, one segment of a type CUB orders itself: straight into the
@@ -121,7 +127,7 @@ void CudaBackend::sort(const SortPlan& plan) {
     p.len = plan.len;
     p.shift = kb;
     launch_sort({.op = SortOp::Encode, .dtype = plan.dtype, .key_bytes = w, .exact = true, .pack = sb > 0}, p);
-    radix(a.p, b.p, nullptr, nullptr, w, kb + sb);
+    radix(a.p, b.p, nullptr, nullptr, 0, w, kb + sb);
     SortParams d;
     d.a = b.p;
     d.out = plan.keys;
@@ -143,11 +149,17 @@ void CudaBackend::sort(const SortPlan& plan) {
     passes[np++] = {c, bits, c == ncomp - 1 && sb > 0 && bits + sb <= 64};
   }
   if (sb > 0 && !passes[np - 1].pack) passes[np++] = {3, sb, false};
-  Temp ka(*this, size_t(n) * 8), kbuf(*this, size_t(n) * 8);
-  Temp pa(*this, size_t(n) * 8), pb(*this, size_t(n) * 8);
-  int64_t* perm = pa.as<int64_t>();
-  int64_t* next = pb.as<int64_t>();
-  const bool direct = plan.nseg == 1 && !plan.keys;  // CUB writes the index itself
+  int wmax = 4;
+  for (int i = 0; i < np; ++i) wmax = std::max(wmax, container(passes[i].bits + (passes[i].pack ? sb : 0), true));
+  // Positions in int32 below 2^31 items (Note [GPU sorts]); int64 otherwise,
+  // when the last pass of a one-segment argsort writes the index itself.
+  const bool idx32 = n < (int64_t(1) << 31);
+  const int vb = idx32 ? 4 : 8;
+  Temp ka(*this, size_t(n) * wmax), kbuf(*this, size_t(n) * wmax);
+  Temp pa(*this, size_t(n) * vb), pb(*this, size_t(n) * vb);
+  void* perm = pa.p;
+  void* next = pb.p;
+  const bool direct = !idx32 && plan.nseg == 1 && !plan.keys;
   for (int i = 0; i < np; ++i) {
     const Pass& ps = passes[i];
     const int end_bit = ps.bits + (ps.pack ? sb : 0);
@@ -161,10 +173,10 @@ void CudaBackend::sort(const SortPlan& plan) {
     p.len = plan.len;
     p.shift = ps.bits;
     launch_sort({.op = SortOp::Encode, .dtype = plan.dtype, .key_bytes = w, .comp = ps.comp, .perm = i > 0,
-                 .pack = ps.pack, .iota = i == 0},
+                 .pack = ps.pack, .iota = i == 0, .idx32 = idx32},
                 p);
-    int64_t* out = direct && i == np - 1 ? plan.index : next;
-    radix(ka.p, kbuf.p, perm, out, w, end_bit);
+    void* out = direct && i == np - 1 ? static_cast<void*>(plan.index) : next;
+    radix(ka.p, kbuf.p, perm, out, vb, w, end_bit);
     if (out == plan.index) return;
     std::swap(perm, next);
   }
@@ -175,7 +187,8 @@ void CudaBackend::sort(const SortPlan& plan) {
   f.out2 = plan.index;
   f.n = n;
   f.len = plan.len;
-  launch_sort({.op = SortOp::Finish, .dtype = plan.dtype, .keys = plan.keys != nullptr, .index = plan.index != nullptr},
+  launch_sort({.op = SortOp::Finish, .dtype = plan.dtype, .keys = plan.keys != nullptr, .index = plan.index != nullptr,
+               .idx32 = idx32, .segs = plan.nseg > 1},
               f);
 }
 

@@ -20,21 +20,22 @@ const char* b(bool v) { return v ? "true" : "false"; }
 std::string body(const SortKernel& k) {
   switch (k.op) {
     case SortOp::Encode: {
-      std::string s = "    const long long src = " + std::string(k.perm ? "((const long long*)p.b)[i]" : "i") + ";\n";
+      std::string s = "    const long long src = " + std::string(k.perm ? "((const P*)p.b)[i]" : "i") + ";\n";
       if (k.comp == 3) s += "    U key = (U)(src / p.len);\n";
       else if (k.exact) s += "    U key = (U)sortkey::key<T>::encode(((const T*)p.a)[src], false);\n";
       else s += "    U key = (U)sortkey::component(((const T*)p.a)[src], " + std::to_string(k.comp) + ");\n";
       if (k.pack) s += "    key |= (U)(src / p.len) << (int)p.shift;\n";
       s += "    ((U*)p.out)[i] = key;\n";
-      if (k.iota) s += "    ((long long*)p.out2)[i] = i;\n";
+      if (k.iota) s += "    ((P*)p.out2)[i] = (P)i;\n";
       return s;
     }
     case SortOp::Decode:
       return "    ((T*)p.out)[i] = sortkey::key<T>::decode((typename sortkey::key<T>::U)((const U*)p.a)[i]);\n";
     case SortOp::Finish: {
-      std::string s = "    const long long src = ((const long long*)p.b)[i];\n";
+      std::string s = "    const long long src = ((const P*)p.b)[i];\n";
       if (k.keys) s += "    ((T*)p.out)[i] = ((const T*)p.a)[src];\n";
-      if (k.index) s += "    ((long long*)p.out2)[i] = src - (i / p.len) * p.len;\n";
+      if (k.index) s += k.segs ? "    ((long long*)p.out2)[i] = src - (i / p.len) * p.len;\n"
+                               : "    ((long long*)p.out2)[i] = src;\n";
       return s;
     }
     case SortOp::Search:
@@ -71,6 +72,7 @@ std::string sort_source(const SortKernel& k) {
              "typedef ") +
          kernel_type_name(k.dtype) + " T;\n" + "typedef " + key_type(k.key_bytes) +
          " U;\n"
+         "typedef " + (k.idx32 ? "int" : "long long") + " P;\n"
          "struct S { const void* a; const void* b; void* out; void* out2; long long n, len, shift; };\n"
          "extern \"C\" __global__ void __launch_bounds__(256) cunum_kernel(S p) {\n"
          "  for (long long i = (long long)blockIdx.x * 256 + threadIdx.x; i < p.n; i += (long long)gridDim.x * 256) {\n" +

@@ -1,8 +1,9 @@
 // libcunum_cub: the device-wide algorithms the CUDA backend takes from CUB
 // (DESIGN.md: "compiled ahead of time with nvcc, with care for build time").
 // Instantiated only per unsigned key width — keys only for 8/16/32/64 bits,
-// key-value pairs (int64 values) for 32/64 bits — plus one flagged select
-// and one scan: 8 instantiations in all. Everything dtype-specific (the
+// key-value pairs for 32/64 bits with int32 values (positions of arrays under
+// 2^31 items: 8 bytes less per item and pass) or int64 values — plus one
+// flagged select and one scan: 10 instantiations in all. Everything dtype-specific (the
 // order-preserving keys, NaNs, segments) is done by the NVRTC kernels of
 // src/backend/cuda/sort.cpp before and after (Note [GPU sorts]).
 #include <cub/device/device_radix_sort.cuh>
@@ -31,26 +32,28 @@ cudaError_t sort_keys(void* temp, size_t& bytes, const void* in, void* out, int6
   return cub::DeviceRadixSort::SortKeys(temp, bytes, static_cast<const U*>(in), static_cast<U*>(out), n, b0, b1, s);
 }
 
-template <class U>
-cudaError_t sort_pairs(void* temp, size_t& bytes, const void* in, void* out, const int64_t* vin, int64_t* vout,
-                       int64_t n, int b0, int b1, cudaStream_t s) {
-  return cub::DeviceRadixSort::SortPairs(temp, bytes, static_cast<const U*>(in), static_cast<U*>(out), vin, vout, n,
-                                         b0, b1, s);
+template <class U, class V>
+cudaError_t sort_pairs(void* temp, size_t& bytes, const void* in, void* out, const void* vin, void* vout, int64_t n,
+                       int b0, int b1, cudaStream_t s) {
+  return cub::DeviceRadixSort::SortPairs(temp, bytes, static_cast<const U*>(in), static_cast<U*>(out),
+                                         static_cast<const V*>(vin), static_cast<V*>(vout), n, b0, b1, s);
 }
 
-int radix_sort(int device, void* temp, size_t* temp_bytes, const void* keys_in, void* keys_out,
-               const int64_t* vals_in, int64_t* vals_out, int64_t n, int key_bytes, int begin_bit, int end_bit,
-               void* stream) {
+int radix_sort(int device, void* temp, size_t* temp_bytes, const void* keys_in, void* keys_out, const void* vals_in,
+               void* vals_out, int value_bytes, int64_t n, int key_bytes, int begin_bit, int end_bit, void* stream) {
   cudaError_t e = use_device(device);
   if (e != cudaSuccess) return e;
   const cudaStream_t s = static_cast<cudaStream_t>(stream);
   size_t& b = *temp_bytes;
   if (vals_in) {
-    switch (key_bytes) {
-      case 4: return sort_pairs<uint32_t>(temp, b, keys_in, keys_out, vals_in, vals_out, n, begin_bit, end_bit, s);
-      case 8: return sort_pairs<uint64_t>(temp, b, keys_in, keys_out, vals_in, vals_out, n, begin_bit, end_bit, s);
-      default: return cudaErrorInvalidValue;
-    }
+    const void *ki = keys_in, *vi = vals_in;
+    void *ko = keys_out, *vo = vals_out;
+    const int b0 = begin_bit, b1 = end_bit;
+    if (value_bytes == 4 && key_bytes == 4) return sort_pairs<uint32_t, int32_t>(temp, b, ki, ko, vi, vo, n, b0, b1, s);
+    if (value_bytes == 4 && key_bytes == 8) return sort_pairs<uint64_t, int32_t>(temp, b, ki, ko, vi, vo, n, b0, b1, s);
+    if (value_bytes == 8 && key_bytes == 4) return sort_pairs<uint32_t, int64_t>(temp, b, ki, ko, vi, vo, n, b0, b1, s);
+    if (value_bytes == 8 && key_bytes == 8) return sort_pairs<uint64_t, int64_t>(temp, b, ki, ko, vi, vo, n, b0, b1, s);
+    return cudaErrorInvalidValue;
   }
   switch (key_bytes) {
     case 1: return sort_keys<uint8_t>(temp, b, keys_in, keys_out, n, begin_bit, end_bit, s);
@@ -142,13 +145,13 @@ int radix_sort_native(int device, void* temp, size_t* temp_bytes, const void* ke
   if (kind == 'u') {
     if (!temp) {
       size_t cb = 0;
-      e = cudaError_t(radix_sort(device, nullptr, &cb, keys_in, keys_out, nullptr, nullptr, n, key_bytes, 0,
+      e = cudaError_t(radix_sort(device, nullptr, &cb, keys_in, keys_out, nullptr, nullptr, 0, n, key_bytes, 0,
                                  key_bytes * 8, stream));
       b = cb;
       return e;
     }
-    return radix_sort(device, temp, temp_bytes, keys_in, keys_out, nullptr, nullptr, n, key_bytes, 0, key_bytes * 8,
-                      stream);
+    return radix_sort(device, temp, temp_bytes, keys_in, keys_out, nullptr, nullptr, 0, n, key_bytes, 0,
+                      key_bytes * 8, stream);
   }
   if (kind == 'i') {
     switch (key_bytes) {
