@@ -12,6 +12,7 @@
 #include "cunum/error.hpp"
 #include "cunum/kernels/philox.hpp"
 #include "cunum/kernels/random_engines.hpp"
+#include "cunum/kernels/random_math.hpp"
 #include "cunum/random.hpp"
 
 using namespace cunum;
@@ -188,6 +189,30 @@ TEST(Random, SequentialEnginesCpuEqualsGpu) {
       p[0].copy_to_host(a.data());
       p[1].copy_to_host(b.data());
       EXPECT_EQ(a, b) << engine << " " << dtype_name(p[0].dtype());
+    }
+  }
+}
+
+// Note [Uniform logarithm]: the float normals' and exponentials' log of
+// u01f_oc(w), taken from the integer (w >> 8) + 1, is log(u01f_oc(w)) bit
+// for bit for every one of the 2^24 values.
+TEST(Random, UniformLogEqualsLog) {
+  int64_t bad = 0;
+  for (uint32_t k = 1; k <= (1u << 24); ++k) {
+    const float a = random::rmath::log(random::u01f_oc((k - 1) << 8)), b = random::rmath::log_u24(k);
+    bad += std::memcmp(&a, &b, sizeof a) != 0;
+  }
+  EXPECT_EQ(bad, 0);
+}
+
+// Note [Philox round keys]: the precomputed schedule gives StreamKey::block's words.
+TEST(Random, RoundKeysEqualStreamKey) {
+  const random::StreamKey keys[] = {{0, 0, 0}, {~0u, ~0u, 3}, {0xa4093822u, 0x299f31d0u, 1}, {0x12345678u, 0x9abcdef0u, 7}};
+  for (const auto& k : keys) {
+    const random::RoundKeys rk = random::round_keys(k);
+    for (uint64_t b : {uint64_t(0), uint64_t(1), uint64_t(0xffffffffu), uint64_t(1) << 32, ~uint64_t(0), uint64_t(0x123456789abcdefull)}) {
+      const random::Words4 x = k.block(b, 0, 0), y = rk.block(b);
+      for (int j = 0; j < 4; ++j) EXPECT_EQ(x.w[j], y.w[j]) << b << " " << j;
     }
   }
 }

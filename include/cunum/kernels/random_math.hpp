@@ -63,6 +63,22 @@ CUNUM_HD double log(double x) {
   return de * 6.93147180369123816490e-01 + (log_m + de * 1.90821492927058770002e-10);
 }
 
+// log of m 2^e for m in [sqrt(1/2), sqrt(2)] (the float log's core).
+CUNUM_HD float log_reduced(float m, int e) {
+  const float f = m - 1.0f;
+  const float s = f / (2.0f + f), s2 = s * s;
+  // Note [Explicit fma]: fused on purpose, identically on both sides.
+  float p = 1.0f / 11.0f;
+  p = math::fma(p, s2, 1.0f / 9.0f);
+  p = math::fma(p, s2, 1.0f / 7.0f);
+  p = math::fma(p, s2, 1.0f / 5.0f);
+  p = math::fma(p, s2, 1.0f / 3.0f);
+  const float two_s = 2.0f * s;
+  const float log_m = math::fma(two_s, s2 * p, two_s);
+  const float fe = (float)e;
+  return math::fma(fe, 0.693145752f, math::fma(fe, 1.42860677e-06f, log_m));
+}
+
 CUNUM_HD float log(float x) {
   int sub = 0;
   if (x < 1.17549435e-38f) {  // subnormal: scale by 2^25 (exact) first
@@ -76,18 +92,25 @@ CUNUM_HD float log(float x) {
     m = m * 0.5f;
     e = e + 1;
   }
-  const float f = m - 1.0f;
-  const float s = f / (2.0f + f), s2 = s * s;
-  // Note [Explicit fma]: fused on purpose, identically on both sides.
-  float p = 1.0f / 11.0f;
-  p = math::fma(p, s2, 1.0f / 9.0f);
-  p = math::fma(p, s2, 1.0f / 7.0f);
-  p = math::fma(p, s2, 1.0f / 5.0f);
-  p = math::fma(p, s2, 1.0f / 3.0f);
-  const float two_s = 2.0f * s;
-  const float log_m = math::fma(two_s, s2 * p, two_s);
-  const float fe = (float)e;
-  return math::fma(fe, 0.693145752f, math::fma(fe, 1.42860677e-06f, log_m));
+  return log_reduced(m, e);
+}
+
+// Note [Uniform logarithm]
+// log(k 2^-24) for an integer k in [1, 2^24] — the float normals' and
+// exponentials' log(U), U = u01f_oc(w), k = (w >> 8) + 1 — bit for bit what
+// log(u01f_oc(w)) gives (checked for every k by
+// Random.UniformLogEqualsLog), in integer steps instead of log's float
+// compares and selections: k is exact as a float; subtracting the bits of
+// 0x3f3504f4 (the float just above sqrt(1/2)) plus 24 << 23 leaves the
+// exponent e - 24 (e of the halved mantissa when the mantissa bits exceed
+// sqrt(2)'s, 0x3504f3, as log's `m > 1.41421356f`) in the high bits and
+// the mantissa's offset from 0x3f3504f4 in the low 23 (one subtraction, one
+// shift, one mask, one addition: the GPU's normal kernel is issue-bound).
+CUNUM_HD float log_u24(uint32_t k) {
+  const int32_t ix = (int32_t)detail::bits_of((float)k) - (int32_t)(0x3f3504f4u + (24u << 23));
+  const int e = ix >> 23;  // arithmetic shift: floor
+  const float m = detail::float_of_bits(((uint32_t)ix & 0x7fffffu) + 0x3f3504f4u);
+  return log_reduced(m, e);
 }
 
 // sin and cos of a in [-pi/4, pi/4] by their Taylor series.

@@ -299,6 +299,7 @@ struct RandomKernel {
   DType dtype;
   bool vec;
   int engine = 0;
+  bool index32 = false;  // Note [Random kernel index]
 };
 std::string random_source(const RandomKernel& k);
 

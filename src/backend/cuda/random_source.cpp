@@ -19,18 +19,25 @@ std::string random_source(const RandomKernel& k) {
       "constexpr int P = " + std::to_string(per) + ";\n"
       "struct __align__(" + std::to_string(bytes) + ") Pack { T v[P]; };\n";
   // The store of block t's values p (the 16-byte store where aligned).
+  // Note [Random kernel index]: with k.index32 (fills below 2^31 elements)
+  // the block index and the element offsets are 32-bit (unsigned, so that
+  // t + the grid's stride cannot overflow): fewer instructions per block
+  // than 64-bit index arithmetic, the same values.
+  const std::string I = k.index32 ? "unsigned" : "long long";
   std::string store =
       "    T* o = (T*)a.out + t * P;\n"
-      "    const long long left = a.n - t * P;\n";
+      "    const " + I + " left = (" + I + ")a.n - t * P;\n";
   if (k.vec) store += "    if (left >= P) { *(Pack*)o = p; continue; }\n";
   store += "#pragma unroll\n"
            "    for (int j = 0; j < P; ++j) if (j < left) o[j] = p.v[j];\n";
   if (k.engine == 0) {
-    s += "extern \"C\" __global__ void __launch_bounds__(256) cunum_kernel(random::RandomArgs a, long long blocks) {\n"
-         "  for (long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x; t < blocks;"
-         " t += (long long)gridDim.x * blockDim.x) {\n"
+    // Note [Philox round keys]: the key schedule comes in as `rk`.
+    s += "extern \"C\" __global__ void __launch_bounds__(256) cunum_kernel(random::RandomArgs a, long long blocks,"
+         " random::RoundKeys rk) {\n"
+         "  const " + I + " nb = (" + I + ")blocks, stride = (" + I + ")gridDim.x * blockDim.x;\n"
+         "  for (" + I + " t = (" + I + ")blockIdx.x * blockDim.x + threadIdx.x; t < nb; t += stride) {\n"
          "    Pack p;\n"
-         "    random::random_block<D, T>(a, t, p.v);\n" +
+         "    random::random_block_words<D, T>(a, (long long)t, rk.block(a.counter + (unsigned long long)t), p.v);\n" +
          store + "  }\n}\n";
     return s;
   }
