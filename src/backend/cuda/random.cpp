@@ -70,10 +70,13 @@ void CudaBackend::random(const RandomPlan& plan) {
     launch_kernel(k, dim3(static_cast<unsigned>(grid)), dim3(256), args, stream());
     return;
   }
-  // Runs of at least 64 blocks, about 2^16 threads for large fills: a skip
-  // ahead costs about as much as a few hundred steps (Note [Sequential
-  // engines]). The values do not depend on this choice.
-  long long run = std::max<long long>(64, (blocks + 65535) / 65536);
+  // Runs of at least 64 blocks, a multiple of 8 (Note [Staged engine
+  // stores]), about 2^17 runs for large fills (two threads per H100 lane
+  // slot; 2^16 before left each scheduler ~4 warps to hide the stepping's
+  // dependent chains): a skip-ahead costs about as much as a few hundred
+  // steps (Note [Sequential engines]). The values do not depend on this.
+  long long run = std::max<long long>(64, (blocks + 131071) / 131072);
+  run = (run + 7) / 8 * 8;
   const int64_t threads = (blocks + run - 1) / run;
   void* args[] = {&a, &blocks, &run};
   const int64_t grid = std::clamp<int64_t>((threads + 255) / 256, 1, int64_t(1) << 30);
