@@ -71,10 +71,11 @@ void CudaBackend::random(const RandomPlan& plan) {
     return;
   }
   // Runs of at least 64 blocks, a multiple of 8 (Note [Staged engine
-  // stores]), about 2^17 runs for large fills (two threads per H100 lane
-  // slot; 2^16 before left each scheduler ~4 warps to hide the stepping's
-  // dependent chains): a skip-ahead costs about as much as a few hundred
-  // steps (Note [Sequential engines]). The values do not depend on this.
+  // stores]), about 2^17 runs for large fills (half of the H100's 270,336
+  // resident threads, ~8 warps per scheduler to hide the steps' dependent
+  // chains; 2^16 before left ~4): a skip-ahead costs about as much as a few
+  // hundred steps (Note [Sequential engines]). The values do not depend on
+  // this.
   long long run = std::max<long long>(64, (blocks + 131071) / 131072);
   run = (run + 7) / 8 * 8;
   const int64_t threads = (blocks + run - 1) / run;
