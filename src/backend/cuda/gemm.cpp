@@ -102,13 +102,25 @@ void CudaBackend::gemm(const GemmPlan& p) {
   CublasHandle& h = cublas_handle(device_);
   // Note [cuBLAS workspace]: a workspace from the caching pool, given after
   // the stream (cublasSetStream resets it to cuBLAS's default pool).
-  const size_t ws_bytes = cublas_workspace_bytes(arch_);
-  void* ws = allocate(ws_bytes);
+  // Without memory for it (or a cuBLAS without cublasSetWorkspace) the call
+  // runs without a workspace, as cuBLAS allows: slower kernels, no failure.
+  size_t ws_bytes = api.set_workspace ? cublas_workspace_bytes(arch_) : 0;
+  void* ws = nullptr;
+  if (ws_bytes) {
+    try {
+      ws = allocate(ws_bytes);
+    } catch (const OutOfMemoryError&) {
+      ws = nullptr;
+    }
+    if (!ws) ws_bytes = 0;
+  }
   struct Release {
     CudaBackend* b;
     void* p;
     size_t n;
-    ~Release() { b->deallocate(p, n); }  // after the call is queued: the pool reuses it only on this stream
+    ~Release() {
+      if (p) b->deallocate(p, n);  // after the call is queued: the pool reuses it only on this stream
+    }
   } release{this, ws, ws_bytes};
   // CuPy's algorithm hint on sm_80+ (cuBLAS treats both hints alike since
   // CUDA 11; named so that the two libraries make the same request).
@@ -118,7 +130,7 @@ void CudaBackend::gemm(const GemmPlan& p) {
                       p.ldb <= kIntMax && p.ldc <= kIntMax;
   std::lock_guard<std::mutex> lock(h.mu);
   cublasStatus_t st = api.set_stream(h.handle, stream());
-  if (st == CUBLAS_STATUS_SUCCESS) st = api.set_workspace(h.handle, ws, ws_bytes);
+  if (st == CUBLAS_STATUS_SUCCESS && api.set_workspace) st = api.set_workspace(h.handle, ws, ws_bytes);
   if (st == CUBLAS_STATUS_SUCCESS) {
     if (p.batch == 1 && fits32) {
       st = api.gemm_ex32(h.handle, cublas_op(p.transa), cublas_op(p.transb), int(p.m), int(p.n), int(p.k), s.alpha,
