@@ -6,7 +6,12 @@ at >= CuPy, `linalg.solve` float64 4096^2 at >= CuPy (2n^3/3 flops; the
 one host wait for LinAlgError's check is inside the timing, as CuPy's);
 batched inv of 10,000 8x8, svd 2048^2 float32, eigh 2048^2 float64 (times:
 lower is better); stacks of small cholesky, eigh (10,000 8x8 float64) and
-svd (1,000 32x32 float32) on the batched solvers.
+svd (1,000 32x32 float32) on the batched solvers — those take cuSOLVER's
+batched routines only with CUNUM_BATCHED_SOLVER=1 (off by default until
+scripts/batched_solver_check.py passes under compute-sanitizer on the H100,
+docs/linalg.md); run once with it and once without to see both paths.
+CUNUM_CUBLAS_WORKSPACE=<bytes> changes cuBLAS's workspace (Note [cuBLAS
+workspace]; 32 MiB on Hopper by default) for the `x @ y` rows.
 
     python bench/bench_linalg.py [--json OUT.json] [--quick]
 """

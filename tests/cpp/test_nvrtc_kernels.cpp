@@ -309,7 +309,8 @@ TEST(NvrtcKernels, EveryRandomCompiles) {
     }
     Batch b;
     for (DType t : dtypes)
-      for (bool vec : {false, true}) b.add(random_source({d, t, vec}));
+      for (bool vec : {false, true})
+        for (bool index32 : {false, true}) b.add(random_source({d, t, vec, 0, index32}));
     EXPECT_NO_THROW(compile_to_cubin(b.src, kArch, false)) << random::random_name(dist);
   }
 }

@@ -64,7 +64,7 @@ template <class T> CUNUM_HD void uniform_block(const Words4& w, T* z) {
 template <class T> CUNUM_HD void normal_block(const Words4& w, T* z) {
   if constexpr (sizeof(T) == 4) {
     for (int j = 0; j < 4; j += 2) {
-      const float r = math::sqrt(-2.0f * rmath::log(u01f_oc(w.w[j])));
+      const float r = math::sqrt(-2.0f * rmath::log_u24((w.w[j] >> 8) + 1));  // log(u01f_oc)
       float sn, cs;
       rmath::sincos_turn24(w.w[j + 1] >> 8, sn, cs);
       z[j] = r * cs;
@@ -80,7 +80,7 @@ template <class T> CUNUM_HD void normal_block(const Words4& w, T* z) {
 }
 template <class T> CUNUM_HD void exponential_block(const Words4& w, T* z) {
   if constexpr (sizeof(T) == 4) {
-    for (int j = 0; j < 4; ++j) z[j] = -rmath::log(u01f_oc(w.w[j]));
+    for (int j = 0; j < 4; ++j) z[j] = -rmath::log_u24((w.w[j] >> 8) + 1);  // log(u01f_oc)
   } else {
     z[0] = -rmath::log(u01d_oc(w.w[0], w.w[1]));
     z[1] = -rmath::log(u01d_oc(w.w[2], w.w[3]));

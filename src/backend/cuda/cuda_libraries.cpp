@@ -90,7 +90,10 @@ const CublasApi& cublas_api() {
       a.create = reinterpret_cast<decltype(a.create)>(sym("cublasCreate_v2"));
       a.set_stream = reinterpret_cast<decltype(a.set_stream)>(sym("cublasSetStream_v2"));
       a.set_math_mode = reinterpret_cast<decltype(a.set_math_mode)>(sym("cublasSetMathMode"));
+      a.set_workspace = reinterpret_cast<decltype(a.set_workspace)>(  // CUDA 11.4+; optional
+          cuda_library_symbol(h, "cuBLAS", "cublasSetWorkspace_v2", /*optional=*/true));
       a.gemm_ex = reinterpret_cast<decltype(a.gemm_ex)>(sym("cublasGemmEx_64"));
+      a.gemm_ex32 = reinterpret_cast<decltype(a.gemm_ex32)>(sym("cublasGemmEx"));
       a.gemm_strided_batched_ex =
           reinterpret_cast<decltype(a.gemm_strided_batched_ex)>(sym("cublasGemmStridedBatchedEx_64"));
       const char* const pre[4] = {"S", "D", "C", "Z"};

@@ -14,6 +14,11 @@ struct CublasApi {
   cublasStatus_t (*create)(cublasHandle_t*) = nullptr;
   cublasStatus_t (*set_stream)(cublasHandle_t, cudaStream_t) = nullptr;
   cublasStatus_t (*set_math_mode)(cublasHandle_t, cublasMath_t) = nullptr;
+  cublasStatus_t (*set_workspace)(cublasHandle_t, void*, size_t) = nullptr;
+  // The 32-bit cublasGemmEx (CuPy's call), used when every size fits in an int.
+  cublasStatus_t (*gemm_ex32)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int, int, int, const void*,
+                              const void*, cudaDataType, int, const void*, cudaDataType, int, const void*, void*,
+                              cudaDataType, int, cublasComputeType_t, cublasGemmAlgo_t) = nullptr;
   cublasStatus_t (*gemm_ex)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int64_t, int64_t, int64_t,
                             const void*, const void*, cudaDataType, int64_t, const void*, cudaDataType, int64_t,
                             const void*, void*, cudaDataType, int64_t, cublasComputeType_t,
@@ -114,6 +119,11 @@ const CusolverApi& cusolver_api();
 struct CusolverHandle {
   cusolverDnHandle_t handle = nullptr;
   cusolverDnParams_t params = nullptr;
+  // The Jacobi routines' parameter objects (default tolerance, sweeps and
+  // sorting), made at the first batched call under `mu` and kept with the
+  // handle: never destroyed while work that was given them may still run.
+  syevjInfo_t syevj = nullptr;
+  gesvdjInfo_t gesvdj = nullptr;
   std::mutex mu;
 };
 CusolverHandle& cusolver_handle(int device);

@@ -300,14 +300,19 @@ std::string select_source(const SelectKernel& k);
 // aligned store of per * itemsize bytes when `vec` (the output's address
 // allows it), so float32 and float64 uniforms and normals go out as 16-byte
 // stores. Compiled with --fmad=false (Note [Bit-identical transforms]).
+// Philox kernels also take the fill's round keys (Note [Philox round keys])
+// and, below 2^31 elements, index in 32 bits (Note [Random kernel index]).
 // With a sequential engine (`engine` 1 XORWOW, 2 MRG32k3a; Note [Sequential
 // engines]) a thread makes a run of `run` consecutive blocks (a kernel
-// argument): it skips ahead to the run's first block once, then steps.
+// argument): it skips ahead to the run's first block once, then steps;
+// with `vec` a warp stores its lanes' blocks through shared memory,
+// coalesced (Note [Staged engine stores]).
 struct RandomKernel {
   int dist;  // the row of CUNUM_RANDOM_DISTS
   DType dtype;
   bool vec;
   int engine = 0;
+  bool index32 = false;  // Note [Random kernel index]
 };
 std::string random_source(const RandomKernel& k);
 

@@ -29,23 +29,50 @@ namespace cunum::backend::cuda {
 //          do, so complex stacks stay on the loop).
 // info keeps the plan's meaning (> 0: not positive definite / no
 // convergence), one int32 per matrix, left on the device.
+//
+// Checked against cuSOLVER's documentation (2026-11-24, after illegal
+// accesses on the H100 with these paths on):
+// - potrfBatched: Aarray is an array of batch device pointers that lives in
+//   device memory (uploaded here on the stream; the pool keeps the upload
+//   buffer for this stream until the call has run); lda >= n; infoArray batch
+//   ints; the other triangle of each matrix is used as workspace (linalg's
+//   cholesky zeroes it afterwards, tril/triu).
+// - syevjBatched: n <= 32, lda >= n, matrix i at A + lda * n * i, W n * batch
+//   reals, lwork in elements of the data type from syevjBatched_bufferSize
+//   with the same arguments, info batch ints.
+// - gesvdjBatched: m, n <= 32, lda >= m, ldu >= m, ldv >= n, S min(m, n) *
+//   batch reals (the planner has m >= n, so n per matrix as the plan's s),
+//   U ldu * m * batch and V ldv * n * batch always full (no econ mode).
+// Defensive choices where the documentation is silent: U and V are given
+// even when jobz is NOVECTOR (some versions write them regardless); the
+// syevjInfo / gesvdjInfo objects live with the handle instead of being
+// destroyed right after an asynchronous call that was given them; 1 x 1
+// stacks stay on the loop (nothing to gain). scripts/batched_solver_check.py
+// runs each routine alone under compute-sanitizer.
 bool CudaBackend::lapack_solver_batch(const LapackPlan& p) {
   // Off unless CUNUM_BATCHED_SOLVER=1: on the H100 (2026-11-24) the batched
   // routines made illegal memory accesses in test_linalg*.py that the
   // per-matrix loop does not (1602 passed with them off); which of potrf,
   // syevj and gesvdj is at fault is not found yet (docs/linalg.md).
-  static const bool enabled = [] {
+  // CUNUM_BATCHED_SOLVER=1 turns all three on; a list of names (e.g.
+  // "potrf,syevj") only those, so each can be checked alone.
+  static const std::string enabled = [] {
     const char* e = std::getenv("CUNUM_BATCHED_SOLVER");
-    return e && e[0] == '1';
+    return std::string(e ? e : "");
   }();
-  if (!enabled) return false;
+  if (enabled.empty() || enabled == "0") return false;
+  auto on = [](const char* name) { return enabled == "1" || enabled.find(name) != std::string::npos; };
   if (p.batch < 2 || p.batch > INT32_MAX || p.n < 1 || p.n > INT32_MAX || p.lda > INT32_MAX) return false;
   const bool back_to_back = p.stride_a == p.lda * p.n;
   const bool real = p.dtype == DType::Float32 || p.dtype == DType::Float64;
   const bool potrf = p.op == LapackOp::Potrf;
-  const bool syevj = p.op == LapackOp::Syevd && p.n <= 32 && back_to_back;
-  const bool gesvdj = p.op == LapackOp::Gesvd && p.m <= 32 && p.n <= 32 && real && back_to_back;
+  const bool lda_ok = p.lda >= p.n && p.lda >= p.m;
+  const bool syevj = p.op == LapackOp::Syevd && p.n >= 2 && p.n <= 32 && back_to_back && lda_ok;
+  const bool gesvdj = p.op == LapackOp::Gesvd && p.n >= 2 && p.m >= p.n && p.m <= 32 && real && back_to_back &&
+                      lda_ok;
+  if ((potrf && !on("potrf")) || (syevj && !on("syevj")) || (gesvdj && !on("gesvdj"))) return false;
   if (!potrf && !syevj && !gesvdj) return false;
+  if (potrf && p.lda < p.n) return false;
   const CusolverApi& api = cusolver_api();
   const int ti = p.dtype == DType::Float32 ? 0 : p.dtype == DType::Float64 ? 1 : p.dtype == DType::Complex64 ? 2 : 3;
   const int64_t is = int64_t(itemsize(p.dtype));
@@ -88,46 +115,33 @@ bool CudaBackend::lapack_solver_batch(const LapackPlan& p) {
 
   if (syevj) {
     const cusolverEigMode_t jobz = p.vectors ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
-    syevjInfo_t params = nullptr;
-    check(api.create_syevj_info(&params), "syevj info");
-    try {
-      std::lock_guard<std::mutex> lock(h.mu);
-      check(api.set_stream(h.handle, stream()), "set_stream");
-      int lwork = 0;
-      check(api.syevj_batched_buffer[ti](h.handle, jobz, uplo, n, p.a, lda, p.s, &lwork, params, nb),
-            "syevjBatched");
-      void* work = scratch.get(size_t(lwork > 0 ? lwork : 1) * size_t(is));
-      check(api.syevj_batched[ti](h.handle, jobz, uplo, n, p.a, lda, p.s, work, lwork, info, params, nb),
-            "syevjBatched");
-    } catch (...) {
-      api.destroy_syevj_info(params);
-      throw;
-    }
-    api.destroy_syevj_info(params);
+    std::lock_guard<std::mutex> lock(h.mu);
+    if (!h.syevj) check(api.create_syevj_info(&h.syevj), "syevj info");
+    check(api.set_stream(h.handle, stream()), "set_stream");
+    int lwork = 0;
+    check(api.syevj_batched_buffer[ti](h.handle, jobz, uplo, n, p.a, lda, p.s, &lwork, h.syevj, nb), "syevjBatched");
+    void* work = scratch.get(size_t(lwork > 0 ? lwork : 1) * size_t(is));
+    check(api.syevj_batched[ti](h.handle, jobz, uplo, n, p.a, lda, p.s, work, lwork, info, h.syevj, nb),
+          "syevjBatched");
     return true;
   }
 
   // gesvdj: U (m x m) and V (n x n) of every matrix into temporaries.
   const int m = int(p.m);
   const cusolverEigMode_t jobz = p.vectors ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
-  char* u = p.vectors ? static_cast<char*>(scratch.get(size_t(nb) * size_t(m) * size_t(m) * size_t(is))) : nullptr;
-  char* v = p.vectors ? static_cast<char*>(scratch.get(size_t(nb) * size_t(n) * size_t(n) * size_t(is))) : nullptr;
-  gesvdjInfo_t params = nullptr;
-  check(api.create_gesvdj_info(&params), "gesvdj info");
-  try {
+  char* u = static_cast<char*>(scratch.get(size_t(nb) * size_t(m) * size_t(m) * size_t(is)));
+  char* v = static_cast<char*>(scratch.get(size_t(nb) * size_t(n) * size_t(n) * size_t(is)));
+  {
     std::lock_guard<std::mutex> lock(h.mu);
+    if (!h.gesvdj) check(api.create_gesvdj_info(&h.gesvdj), "gesvdj info");
     check(api.set_stream(h.handle, stream()), "set_stream");
     int lwork = 0;
-    check(api.gesvdj_batched_buffer[ti](h.handle, jobz, m, n, p.a, lda, p.s, u, m, v, n, &lwork, params, nb),
+    check(api.gesvdj_batched_buffer[ti](h.handle, jobz, m, n, p.a, lda, p.s, u, m, v, n, &lwork, h.gesvdj, nb),
           "gesvdjBatched");
     void* work = scratch.get(size_t(lwork > 0 ? lwork : 1) * size_t(is));
-    check(api.gesvdj_batched[ti](h.handle, jobz, m, n, p.a, lda, p.s, u, m, v, n, work, lwork, info, params, nb),
+    check(api.gesvdj_batched[ti](h.handle, jobz, m, n, p.a, lda, p.s, u, m, v, n, work, lwork, info, h.gesvdj, nb),
           "gesvdjBatched");
-  } catch (...) {
-    api.destroy_gesvdj_info(params);
-    throw;
   }
-  api.destroy_gesvdj_info(params);
   if (!p.vectors) return true;
   // The plan's U: its first n (full: m) columns; V^T = V transposed (real).
   auto strided_copy = [&](const char* src, char* dst, Dims shape, Dims src_strides, Dims dst_strides) {

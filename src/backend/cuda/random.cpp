@@ -36,10 +36,12 @@ void CudaBackend::random(const RandomPlan& plan) {
   const auto d = static_cast<::cunum::random::Dist>(plan.dist);
   const int per = ::cunum::random::random_per(d, static_cast<int>(itemsize(plan.dtype)));
   const uintptr_t bytes = static_cast<uintptr_t>(per) * itemsize(plan.dtype);
-  const RandomKernel rk{plan.dist, plan.dtype, per > 1 && reinterpret_cast<uintptr_t>(plan.out) % bytes == 0,
-                        static_cast<int>(plan.engine)};
+  RandomKernel rk{plan.dist, plan.dtype, per > 1 && reinterpret_cast<uintptr_t>(plan.out) % bytes == 0,
+                  static_cast<int>(plan.engine)};
+  // Note [Random kernel index]: 32-bit indices below 2^31 elements (Philox).
+  rk.index32 = plan.engine == 0 && plan.n < (int64_t(1) << 31);
   const uint64_t key = uint64_t(Family::Random) | uint64_t(rk.dist) << 8 | uint64_t(rk.dtype) << 16 |
-                       uint64_t(rk.vec) << 24 | uint64_t(rk.engine) << 25;
+                       uint64_t(rk.vec) << 24 | uint64_t(rk.engine) << 25 | uint64_t(rk.index32) << 28;
   LoadedKernel k = kernel(key, [&] { return random_source(rk); }, /*fmad=*/false);
   ::cunum::random::RandomArgs a{};
   a.out = plan.out;
@@ -56,15 +58,26 @@ void CudaBackend::random(const RandomPlan& plan) {
   }
   long long blocks = (plan.n + per - 1) / per;
   if (plan.engine == 0) {
-    void* args[] = {&a, &blocks};
-    const int64_t grid = std::clamp<int64_t>((blocks + 255) / 256, 1, int64_t(1) << 30);
+    // Note [Philox round keys]; four blocks per thread once the grid would
+    // pass 8192 blocks of threads (~8 waves of the H100's 132 SMs x 8): the
+    // threads' start-up (index, bounds, loop set-up) is then paid once per
+    // four blocks, and small fills keep a thread per block.
+    ::cunum::random::RoundKeys keys = ::cunum::random::round_keys(a.key);
+    void* args[] = {&a, &blocks, &keys};
+    int64_t grid = (blocks + 255) / 256;
+    if (grid > 8192) grid = (grid + 3) / 4;
+    grid = std::clamp<int64_t>(grid, 1, int64_t(1) << 30);
     launch_kernel(k, dim3(static_cast<unsigned>(grid)), dim3(256), args, stream());
     return;
   }
-  // Runs of at least 64 blocks, about 2^16 threads for large fills: a skip
-  // ahead costs about as much as a few hundred steps (Note [Sequential
-  // engines]). The values do not depend on this choice.
-  long long run = std::max<long long>(64, (blocks + 65535) / 65536);
+  // Runs of at least 64 blocks, a multiple of 8 (Note [Staged engine
+  // stores]), about 2^17 runs for large fills (half of the H100's 270,336
+  // resident threads, ~8 warps per scheduler to hide the steps' dependent
+  // chains; 2^16 before left ~4): a skip-ahead costs about as much as a few
+  // hundred steps (Note [Sequential engines]). The values do not depend on
+  // this.
+  long long run = std::max<long long>(64, (blocks + 131071) / 131072);
+  run = (run + 7) / 8 * 8;
   const int64_t threads = (blocks + run - 1) / run;
   void* args[] = {&a, &blocks, &run};
   const int64_t grid = std::clamp<int64_t>((threads + 255) / 256, 1, int64_t(1) << 30);
