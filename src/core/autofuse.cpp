@@ -280,8 +280,13 @@ void drop_lazy(Storage& s) {
 bool autofuse_record(const UfuncDef& def, int loop, const Operand* ops, int n, const Shape& shape, Device dev,
                      ndarray& result) {
   if (t_suspended || def.nout != 1) return false;
-  for (int i = 0; i < n; ++i)
-    if (ops[i].is_array() && ops[i].array().storage()->shared.load(std::memory_order_relaxed)) return false;
+  bool any_array = false;
+  for (int i = 0; i < n; ++i) {
+    if (!ops[i].is_array()) continue;
+    if (ops[i].array().storage()->shared.load(std::memory_order_relaxed)) return false;
+    any_array = true;
+  }
+  if (!any_array) return false;  // scalars only: a 0-d result, eager
   std::lock_guard<std::recursive_mutex> g(lock_());
   std::shared_ptr<Pending> p = t_open.lock();
   if (p && p->state != Pending::Open) p.reset();
