@@ -1,7 +1,10 @@
 """Kernel fusion (docs/fusion.md) on the GPU: cunum vs CuPy vs PyTorch in one
 process. `(a * b + a) * b` on float32 2^28 (2^24 with --quick) counted as
 3 x 4 bytes per element (read a and b, write the result), eager and fused
-(cunum.fuse / cupy.fuse / torch.compile where it is cheap to get), beside
+(cunum.fuse / cupy.fuse / torch.compile where it is cheap to get), written
+as a plain expression (cunum: automatic fusion, on by default; its "eager"
+column is the same expression with it off; CuPy and PyTorch: their eager
+evaluation, the same numbers as their eager column), beside
 the device-to-device copy; `sum(x * x)` fused (4 bytes per element); and the
 host time per call of a fused call on 1000 elements (µs).
 
@@ -43,6 +46,31 @@ def sync_of(lib, probe):
     return lambda: lib.cuda.Device().synchronize()
 
 
+def plain(lib, f, *args):
+    """f(*args) as a plain expression: under cunum with automatic fusion
+    (its pending expression run before the timing's end event), elsewhere
+    as is."""
+    if lib.__name__ != "cunum":
+        return f(*args)
+    r = f(*args)
+    lib._fusion.flush_pending()
+    return r
+
+
+def eager_of(lib, fn):
+    """fn with cunum's automatic fusion off (other libraries: fn)."""
+    if lib.__name__ != "cunum":
+        return fn
+
+    def run():
+        prev = lib.set_autofuse(False)
+        try:
+            return fn()
+        finally:
+            lib.set_autofuse(*prev)
+    return run
+
+
 def cases(quick):
     n = 2**24 if quick else 2**28
     data = {}
@@ -50,7 +78,8 @@ def cases(quick):
         a, b = make(lib, n, seed=1), make(lib, n, seed=2)
         eff = 3 * 4 * n
         row = {"copy f32 GB/s": 2 * 4 * n / gpu_time(lambda: a.clone() if lib is torch else a.copy()) / 1e9}
-        row["(a*b+a)*b eager GB/s"] = eff / gpu_time(lambda: chain(a, b)) / 1e9
+        row["(a*b+a)*b eager GB/s"] = eff / gpu_time(eager_of(lib, lambda: chain(a, b))) / 1e9
+        row["(a*b+a)*b plain expr GB/s"] = eff / gpu_time(lambda: plain(lib, chain, a, b)) / 1e9
         f = fused(lib, chain)
         if f is not None:
             try:
@@ -58,7 +87,7 @@ def cases(quick):
             except Exception as e:  # noqa: BLE001 -- report, keep the other columns
                 print(f"{lname}: fused chain failed: {e}")
         g = fused(lib, sqnorm)
-        row["sum(x*x) eager GB/s"] = 4 * n / gpu_time(lambda: sqnorm(a)) / 1e9
+        row["sum(x*x) eager GB/s"] = 4 * n / gpu_time(eager_of(lib, lambda: sqnorm(a))) / 1e9
         if g is not None:
             try:
                 row["sum(x*x) fused GB/s"] = 4 * n / gpu_time(lambda: g(a)) / 1e9
@@ -66,6 +95,13 @@ def cases(quick):
                 print(f"{lname}: fused sum failed: {e}")
         small_a, small_b = make(lib, 1000, seed=3), make(lib, 1000, seed=4)
         row["host (a*b+a)*b 1000 us"] = host_time(lambda: chain(small_a, small_b), sync_of(lib, small_a)) * 1e6
+        if lib.__name__ == "cunum":  # the same 1000 elements recorded and fused (min_size 1)
+            prev = lib.set_autofuse(True, 1)
+            try:
+                row["host plain fused 1000 us"] = host_time(lambda: plain(lib, chain, small_a, small_b),
+                                                            sync_of(lib, small_a)) * 1e6
+            finally:
+                lib.set_autofuse(*prev)
         if f is not None:
             try:
                 row["host fused 1000 us"] = host_time(lambda: f(small_a, small_b), sync_of(lib, small_a)) * 1e6

@@ -167,6 +167,17 @@ template <class F> class Fused {
   std::shared_ptr<std::once_flag> traced_ = std::make_shared<std::once_flag>();
 };
 
+// Automatic fusion of plain expressions (docs/fusion.md, Note [Automatic
+// fusion]): ufunc calls with default options on results of at least
+// `min_size` elements are recorded and run as one kernel when a result is
+// read. On unless the environment says CUNUM_AUTOFUSE=0; min_size 2^16
+// unless CUNUM_AUTOFUSE_MIN says otherwise (min_size <= 0 keeps it).
+void set_auto(bool on, int64_t min_size = 0);
+bool auto_enabled();
+int64_t auto_min_size();
+// Runs every pending expression (of every thread).
+void flush();
+
 }  // namespace cunum::fusion
 
 namespace cunum {

@@ -5,6 +5,7 @@
 //   cunum::ndarray b = a.T();            // a view: shares a's storage
 //   cunum::ndarray s = cunum::sum(a + b.T(), 1);
 #pragma once
+#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -19,6 +20,13 @@ namespace cunum {
 using Shape = Dims;
 using Strides = Dims;  // in bytes; may be negative or zero
 
+struct Storage;
+namespace core {
+struct LazyLinks;  // Note [Automatic fusion] (src/core/autofuse.cpp)
+// Runs the pending fused work that writes or reads `s` (ndarray::data()'s slow path).
+void flush_lazy(const Storage& s);
+}  // namespace core
+
 // A device allocation shared by every view of it. Frees itself through the
 // backend that allocated it.
 struct Storage {
@@ -28,6 +36,14 @@ struct Storage {
   // The layout of the array the allocation was made for (what `base` returns).
   Shape base_shape;
   DType base_dtype = DType::Float64;
+  // Note [Automatic fusion]: non-null while a pending fused expression will
+  // write this storage (its memory is not computed yet) or reads it; data()
+  // runs that work first. Written under autofuse's lock, read here without it.
+  std::atomic<core::LazyLinks*> lazy{nullptr};
+  // Memory that code outside cunum may write behind its back (exported by
+  // DLPack or __cuda_array_interface__, or imported from another library):
+  // never an input of a pending expression.
+  std::atomic<bool> shared{false};
   Storage(size_t nbytes, Device device);
   ~Storage();
   Storage(const Storage&) = delete;
@@ -59,7 +75,13 @@ class ndarray {
   bool owndata() const { return owndata_; }
   bool is_c_contiguous() const;
   bool is_f_contiguous() const;
-  char* data() const { return storage_ ? static_cast<char*>(storage_->data) + offset_ : nullptr; }
+  // The first element. A pending result of automatic fusion is computed here
+  // first (Note [Automatic fusion]): one load and branch on the common path.
+  char* data() const {
+    if (!storage_) return nullptr;
+    if (storage_->lazy.load(std::memory_order_acquire) != nullptr) [[unlikely]] core::flush_lazy(*storage_);
+    return static_cast<char*>(storage_->data) + offset_;
+  }
   const std::shared_ptr<Storage>& storage() const { return storage_; }
   bool shares_storage_with(const ndarray& o) const { return storage_ == o.storage_; }
   // The whole allocation viewed with its original layout (NumPy's `base`).

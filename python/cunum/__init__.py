@@ -65,7 +65,7 @@ from . import fft  # cunum.fft: numpy.fft on cuFFT / the CPU's own FFT
 from . import random  # cunum.random (docs/random.md)
 # User-written kernels (docs/user-kernels.md)
 from ._kernels import ElementwiseKernel, RawKernel, RawModule, ReductionKernel
-from ._fusion import fuse  # cunum.fuse: kernel fusion (docs/fusion.md)
+from ._fusion import fuse, get_autofuse, set_autofuse  # kernel fusion (docs/fusion.md)
 from .cuda.memory import get_default_memory_pool, get_default_pinned_memory_pool
 # Interchange and the array API (docs/interop.md, docs/array-api.md)
 from ._routines.interop import from_dlpack

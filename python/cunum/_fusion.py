@@ -432,3 +432,30 @@ def fuse(*args, **kwargs):
     if args:
         raise TypeError("fuse() takes a function or no positional arguments")
     return lambda f: Fusion(f, name)
+
+
+def set_autofuse(enabled, min_size=None):
+    """Turns automatic fusion of plain expressions on or off (docs/fusion.md,
+    "Automatic fusion"): elementwise ufunc calls with default options whose
+    result has at least `min_size` elements (2**16 unless set here or by
+    CUNUM_AUTOFUSE_MIN) are recorded and run as one kernel when a result is
+    read. On by default; CUNUM_AUTOFUSE=0 in the environment turns it off.
+    Returns the previous (enabled, min_size)."""
+    prev = _core._autofuse_get()
+    if min_size is not None:
+        min_size = int(min_size)
+        if min_size < 1:
+            raise ValueError(f"set_autofuse: min_size must be at least 1, got {min_size}")
+    _core._autofuse_set(bool(enabled), 0 if min_size is None else min_size)
+    return prev
+
+
+def get_autofuse():
+    """(enabled, min_size) of automatic fusion (see set_autofuse)."""
+    return _core._autofuse_get()
+
+
+def flush_pending():
+    """Runs every pending fused expression now (synchronize and event
+    records do this too)."""
+    _core._autofuse_flush()

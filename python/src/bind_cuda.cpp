@@ -5,6 +5,7 @@
 
 #include "bindings.hpp"
 #include "cunum/cuda.hpp"
+#include "cunum/fusion.hpp"
 #include "cunum/ndarray.hpp"
 
 namespace nb = nanobind;
@@ -19,10 +20,19 @@ void bind_cuda(nb::module_& m) {
       .def_prop_ro("ptr", &Stream::ptr)
       .def_prop_ro("device_id", &Stream::device)
       .def_prop_ro("owned", &Stream::owned)
-      .def("synchronize", &Stream::synchronize, nb::call_guard<nb::gil_scoped_release>())
+      // Pending fused expressions (docs/fusion.md) run before a stream is
+      // waited for or an event recorded, so that timings and waits see them.
+      .def("synchronize", [](const Stream& s) {
+        fusion::flush();
+        nb::gil_scoped_release r;
+        s.synchronize();
+      })
       .def_prop_ro("done", &Stream::done)
       .def("wait_event", &Stream::wait_event)
-      .def("record", [](const Stream& s, const Event& e) { s.record(e); });
+      .def("record", [](const Stream& s, const Event& e) {
+        fusion::flush();
+        s.record(e);
+      });
   m.def("_stream_new", [](bool non_blocking, int priority, int device) { return Stream(non_blocking, priority, device); });
   m.def("_stream_null", &Stream::null_stream);
   m.def("_stream_ptds", &Stream::per_thread);
@@ -32,7 +42,10 @@ void bind_cuda(nb::module_& m) {
 
   nb::class_<Event>(m, "_Event")
       .def(nb::init<bool, bool, bool, int>())
-      .def("record", [](const Event& e, const Stream& s) { e.record(s); })
+      .def("record", [](const Event& e, const Stream& s) {
+        fusion::flush();
+        e.record(s);
+      })
       .def("synchronize", &Event::synchronize, nb::call_guard<nb::gil_scoped_release>())
       .def_prop_ro("done", &Event::done)
       .def_prop_ro("ptr", &Event::ptr)

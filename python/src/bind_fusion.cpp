@@ -7,6 +7,7 @@
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "cunum/error.hpp"
+#include "core/autofuse.hpp"
 #include "cunum/fusion.hpp"
 
 namespace nb = nanobind;
@@ -63,6 +64,13 @@ void bind_fusion(nb::module_& m) {
     g_fusion_type = Py_NewRef(type.ptr());
     g_fusion_call = Py_NewRef(call.ptr());
   });
+  // Automatic fusion's switch (cunum.set_autofuse, docs/fusion.md).
+  m.def("_autofuse_set", [](bool on, int64_t min_size) { fusion::set_auto(on, min_size); },
+        nb::arg("on"), nb::arg("min_size") = 0);
+  m.def("_autofuse_get", [] { return nb::make_tuple(fusion::auto_enabled(), fusion::auto_min_size()); });
+  m.def("_autofuse_flush", [] { fusion::flush(); });
+  // Tests: the step count of the pending expression that will compute `a` (0: none).
+  m.def("_autofuse_pending_steps", [](const ndarray& a) { return a.valid() ? core::pending_steps(*a.storage()) : 0; });
 }
 
 }  // namespace cunum::py

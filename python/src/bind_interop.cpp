@@ -128,6 +128,10 @@ void bind_interop(nb::module_& m) {
   m.def("_pointer_device", [](uintptr_t p) { return cuda::pointer_device(reinterpret_cast<const void*>(p)); });
   // (address, bytes) of the allocation the array views: ndarray.data.mem.
   m.def("_storage_span", [](const ndarray& a) {
+    if (a.valid()) {
+      (void)a.data();  // computes a pending result; the pointer escapes (Note [Automatic fusion])
+      a.storage()->shared = true;
+    }
     return nb::make_tuple(reinterpret_cast<uintptr_t>(a.storage() ? a.storage()->data : nullptr),
                           a.storage() ? a.storage()->nbytes : 0);
   });

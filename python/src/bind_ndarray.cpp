@@ -6,6 +6,7 @@
 #include "args.hpp"
 #include "backend/backend.hpp"
 #include "bindings.hpp"
+#include "cunum/fusion.hpp"
 #include "convert.hpp"
 #include "index_key.hpp"
 #include "store.hpp"
@@ -187,7 +188,10 @@ void bind_ndarray(nb::module_& m) {
     auto [f, t] = backend::get(d).mem_info();
     return nb::make_tuple(f, t);
   });
-  m.def("_synchronize", [](const Device& d) { backend::get(d).synchronize(); });
+  m.def("_synchronize", [](const Device& d) {
+    fusion::flush();  // pending fused expressions run first (docs/fusion.md)
+    backend::get(d).synchronize();
+  });
   m.def("_compute_capability", [](const Device& d) { return backend::get(d).compute_capability(); });
   m.def("_pool_free_all", [](const Device& d) { backend::get(d).pool_free_all(); });
   m.def("_pool_set_limit", [](const Device& d, size_t bytes) { backend::get(d).pool_set_limit(bytes); });
@@ -211,7 +215,11 @@ void bind_ndarray(nb::module_& m) {
       .def_prop_ro("_owndata", &ndarray::owndata)
       .def_prop_ro("_c_contiguous", &ndarray::is_c_contiguous)
       .def_prop_ro("_f_contiguous", &ndarray::is_f_contiguous)
-      .def_prop_ro("_data_ptr", [](const ndarray& a) { return reinterpret_cast<uintptr_t>(a.data()); })
+      .def_prop_ro("_data_ptr", [](const ndarray& a) {
+        // the pointer escapes: never an input of a pending expression (Note [Automatic fusion])
+        if (a.valid()) a.storage()->shared = true;
+        return reinterpret_cast<uintptr_t>(a.data());
+      })
       .def_prop_ro("base", [](const ndarray& a) -> nb::object {
         if (a.owndata()) return nb::none();
         return nb::cast(a.base());

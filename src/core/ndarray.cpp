@@ -5,6 +5,7 @@
 
 #include "backend/backend.hpp"
 #include "core/assign.hpp"
+#include "core/autofuse.hpp"
 #include "core/loop_plan.hpp"
 #include "cunum/creation.hpp"
 #include "cunum/error.hpp"
@@ -16,7 +17,10 @@ namespace cunum {
 Storage::Storage(size_t n, Device dev) : nbytes(n), device(dev) {
   data = backend::get(dev).allocate(n);
 }
-Storage::~Storage() { backend::get(device).deallocate(data, nbytes); }
+Storage::~Storage() {
+  if (lazy.load(std::memory_order_acquire)) core::drop_lazy(*this);
+  backend::get(device).deallocate(data, nbytes);
+}
 
 namespace {
 const char* const kTooBig =

@@ -10,7 +10,7 @@
 namespace cunum::cuda {
 
 void record_stream(const ndarray& a, const Stream& s) {
-  if (!a.valid() || !a.device().is_cuda() || !a.storage()->data) return;
+  if (!a.valid() || !a.device().is_cuda() || !a.data()) return;
   if (a.device().index != s.device())
     throw ValueError("record_stream: the array is on " + a.device().str() + " but the stream on cuda:" +
                      std::to_string(s.device()));

@@ -8,6 +8,7 @@
 
 #include "backend/backend.hpp"
 #include "core/assign.hpp"
+#include "core/autofuse.hpp"
 #include "core/loop_plan.hpp"
 #include "core/ufunc_resolve.hpp"
 #include "core/ufunc_hooks.hpp"
@@ -232,6 +233,22 @@ void apply_ufunc(const UfuncDef& def, const Operand* inputs, int n, const UfuncO
     return;
   }
   const LoopSig& sig = def.loops[loop];
+  // Note [Automatic fusion]: a large result with default options is recorded
+  // into this thread's pending expression instead of run (when its layout is
+  // plain C order, as here below: a C-contiguous input of the full shape or none).
+  bool checked = false;
+  if (nout == 1 && !opts.out && !opts.where && !opts.dtype && opts.casting == Casting::SameKind &&
+      core::autofuse_wants(shape_size(shape))) {
+    if (def.hooks.check) def.hooks.check(st);
+    checked = true;
+    bool c_full = false, other_full = false;
+    for (int i = 0; i < n; ++i) {
+      if (!ops[i].is_array() || ops[i].array().shape() != shape) continue;
+      if (ops[i].array().is_c_contiguous()) c_full = true;
+      else other_full = true;
+    }
+    if ((c_full || !other_full) && core::autofuse_record(def, loop, ops, n, shape, dev, results[0])) return;
+  }
   auto& be = backend::get(dev);
 
   // Inputs keep their dtypes. A scalar next to an array travels in the plan
@@ -280,7 +297,7 @@ void apply_ufunc(const UfuncDef& def, const Operand* inputs, int n, const UfuncO
                       " to " + dt(out->dtype()) + " with casting rule '" +
                       std::string(casting_name(opts.casting)) + "'");
   }
-  if (def.hooks.check) def.hooks.check(st);  // after NumPy's output casting checks
+  if (def.hooks.check && !checked) def.hooks.check(st);  // after NumPy's output casting checks
   std::optional<ndarray> where;
   if (opts.where) {
     if (opts.where->dtype() != DType::Bool)

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "backend/backend.hpp"
+#include "core/autofuse.hpp"
 #include "core/loop_plan.hpp"
 #include "core/ufunc_resolve.hpp"
 #include "cunum/creation.hpp"
@@ -292,5 +293,10 @@ std::vector<ndarray> Graph::run(const std::vector<ndarray>& inputs) const {
   for (const Ref& r : outputs_) out.push_back(r.kind == Ref::Input ? inputs[r.index] : res[v++]);
   return out;
 }
+
+void set_auto(bool on, int64_t min_size) { core::autofuse_set(on, min_size); }
+bool auto_enabled() { return core::autofuse_on(); }
+int64_t auto_min_size() { return core::autofuse_min_size(); }
+void flush() { core::autofuse_flush(); }
 
 }  // namespace cunum::fusion

@@ -66,6 +66,7 @@ ndarray from_external(void* data, const Shape& shape, const Strides& byte_stride
   s->device = device;
   s->base_shape = Shape{hi - lo};
   s->base_dtype = DType::UInt8;
+  s->shared = true;  // its owner may write it (Note [Automatic fusion])
   std::shared_ptr<Storage> storage(s, std::move(del));
   return ndarray(std::move(storage), -lo, shape, byte_strides, dtype, false);
 }
@@ -174,6 +175,7 @@ template <class Managed> Export<Managed>* make_export(const ndarray& a) {
   }
   dl::DLTensor& t = e->managed.dl_tensor;
   t.data = a.data();
+  a.storage()->shared = true;  // the consumer may write it (Note [Automatic fusion])
   t.device = to_dlpack_device(a.device());
   t.ndim = a.ndim();
   t.dtype = to_dlpack_dtype(a.dtype());

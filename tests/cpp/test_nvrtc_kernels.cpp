@@ -497,5 +497,47 @@ TEST(NvrtcKernels, PlumbingRound2KernelsCompile) {
       b.add(cast_rows_source(DType::Float32, DType::Float32, 3, 4, unroll, source));
   for (int itemsize : {1, 2, 4, 8, 16})
     b.add(gather_source({itemsize, DType::Int64, 0, 0, backend::GatherMode::Raise, false, 4, true, false}));
+// Automatic fusion's plans (Note [Automatic fusion]): `t = a * b;
+// r = (t + c) * 2.5 > d; m = r & e` keeps the intermediate t a user still
+// holds as a second output beside the last step, mixes input dtypes
+// (uint8, float32, int16, float64, bool), a scalar and bool steps, and uses
+// the most operands a kernel takes (6 inputs + 2 outputs).
+TEST(NvrtcKernels, AutoFusedKernelsCompile) {
+  using backend::FusedArg;
+  using backend::FusedPlan;
+  using backend::FusedStep;
+  auto loop_of = [](const core::UfuncDef& def, DType in0) {
+    for (int l = 0; l < def.nloops; ++l)
+      if (def.loops[l].in[0] == in0) return l;
+    ADD_FAILURE() << def.name << " has no loop for " << dtype_name(in0);
+    return 0;
+  };
+  auto in = [](int k) { return FusedArg{FusedArg::Input, static_cast<int16_t>(k), 0}; };
+  auto val = [](int s) { return FusedArg{FusedArg::Value, static_cast<int16_t>(s), 0}; };
+  const core::UfuncDef& mul = core::ufunc_by_name("multiply");
+  const core::UfuncDef& add = core::ufunc_by_name("add");
+  const core::UfuncDef& gt = core::ufunc_by_name("greater");
+  const core::UfuncDef& band = core::ufunc_by_name("bitwise_and");
+  const core::UfuncDef& lor = core::ufunc_by_name("logical_or");
+  const FusedStep steps[] = {{&mul, loop_of(mul, DType::Float32), {in(0), in(1)}},     // uint8 * float32
+                             {&add, loop_of(add, DType::Float32), {val(0), in(2)}},    // + int16
+                             {&mul, loop_of(mul, DType::Float32), {val(1), {FusedArg::Scalar, 0, 0}}},
+                             {&gt, loop_of(gt, DType::Float64), {val(2), in(3)}},      // > float64
+                             {&band, loop_of(band, DType::Bool), {val(3), in(4)}},     // & bool
+                             {&lor, loop_of(lor, DType::Bool), {val(4), in(5)}}};      // or bool
+  const FusedArg outs[] = {val(0), val(5)};
+  FusedPlan p;
+  p.steps = steps;
+  p.nsteps = 6;
+  p.results = outs;
+  p.nin = 6;
+  p.nout = 2;
+  p.nscalars = 1;
+  p.dtypes = {DType::UInt8, DType::Float32, DType::Int16, DType::Float64, DType::Bool, DType::Bool,
+              DType::Float32, DType::Bool};
+  Batch b;
+  b.add(fused_source(p, 0, true, 1));
+  b.add(fused_source(p, 1, true, 0));
+  b.add(fused_source(p, 2, false, 0));
   EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
 }
