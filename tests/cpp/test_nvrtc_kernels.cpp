@@ -497,6 +497,9 @@ TEST(NvrtcKernels, PlumbingRound2KernelsCompile) {
       b.add(cast_rows_source(DType::Float32, DType::Float32, 3, 4, unroll, source));
   for (int itemsize : {1, 2, 4, 8, 16})
     b.add(gather_source({itemsize, DType::Int64, 0, 0, backend::GatherMode::Raise, false, 4, true, false}));
+  EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
+}
+
 // Automatic fusion's plans (Note [Automatic fusion]): `t = a * b;
 // r = (t + c) * 2.5 > d; m = r & e` keeps the intermediate t a user still
 // holds as a second output beside the last step, mixes input dtypes
