@@ -341,4 +341,32 @@ struct FusedParams {
 };
 std::string fused_source(const FusedPlan& plan, int nd, bool index32, int vec);
 
+// Note [Histogram kernels]
+// The histogram family (Note [Histogram plans]): a kernel per mode, x dtype,
+// comparison dtype, weight dtype (or none) and shared-memory capacity `sh`
+// (256, 512, 1024 or 2048 bins, or 0). Each thread loads 8 elements (and
+// weights) before it bins them, so 8 loads are in flight per thread; the bin
+// is cunum::hist::find_bin (cunum/kernels/histogram.hpp) over the edges as
+// doubles, or x itself (Direct). With sh > 0 a block keeps its own counters
+// in shared memory (32-bit counts, exact while a block sees fewer than 2^32
+// elements, which the grid guarantees; double weight sums) next to a copy of
+// the edges, and adds its nonzero counters to the output with one global
+// atomic each at the end; with sh 0 (more bins) every element is a global
+// atomic on the output and the edges are read from global memory.
+struct HistogramKernel {
+  HistogramMode mode;
+  DType x, cmp, w;  // w: the weight dtype, read only when `weights`
+  bool weights;
+  int sh;
+};
+struct HistogramParams {
+  const void* x = nullptr;
+  const void* w = nullptr;
+  const double* edges = nullptr;
+  void* out = nullptr;
+  int64_t n = 0, x_stride = 0, w_stride = 0, bins = 0;
+  double first = 0, scale = 0;
+};
+std::string histogram_source(const HistogramKernel& k);
+
 }  // namespace cunum::backend::cuda
