@@ -165,15 +165,22 @@ std::string gather_source(const GatherKernel& k);
 // parameter struct (ScanParams, mirrored by the source's `S`):
 // - Tiles: a decoupled look-back scan, one pass over memory. A block takes a
 //   tile of 256 x `items` elements of one lane (its tile number from an
-//   atomic counter, so every tile it waits on has started), loads it striped
-//   (coalesced along a contiguous axis), transposes it through shared memory
-//   so that each thread scans `items` consecutive elements, scans the thread
-//   totals across the warp (shuffles) and the block (8 warp totals), then
-//   publishes its aggregate (flag 1) and has one warp look back over the
-//   preceding tiles of its lane, 32 at a time, combining aggregates until it
-//   meets an inclusive prefix (flag 2); it publishes its own inclusive
-//   prefix and writes the tile out. Status words, values and the counter
-//   live in one scratch allocation whose flags are zeroed by one memset.
+//   atomic counter, so every tile it waits on has started), loads it into
+//   shared memory (striped, coalesced along a contiguous axis; with `vec`,
+//   a full tile of a contiguous 16-byte aligned axis as 16-byte vectors, all
+//   of a thread's loads issued before the first is used), has each thread
+//   scan `items` consecutive elements in place there (no per-thread register
+//   array: ~40 registers, so 8 blocks fit an SM and twice the loads are in
+//   flight), scans the thread totals across the warp (shuffles) and the
+//   block (8 warp totals), then publishes its aggregate (flag 1) and has one
+//   warp look back over the preceding tiles of its lane, 32 at a time,
+//   combining aggregates until it meets an inclusive prefix (flag 2); it
+//   publishes its own inclusive prefix and writes the tile out, each element
+//   combined with its thread's prefix. A loop dtype of 4 bytes or fewer
+//   publishes flag and value in one 64-bit status word (no fence between
+//   them); wider ones write the value, fence, then the flag. Status words,
+//   values and the counter live in one scratch allocation whose flags are
+//   zeroed by one memset (8 bytes per 16 KB tile).
 // - Lanes: for lanes neighbouring in memory with the axis strided
 //   (cumsum(axis=0) of a C matrix), or short axes: a thread per lane walks
 //   the axis, every step a coalesced row. Too few lanes to fill the device
@@ -186,6 +193,7 @@ struct ScanKernel {
   DType in, loop, out;
   int lane_nd;
   ScanStrategy strategy;
+  bool vec = false;  // Tiles: full tiles as 16-byte vectors (contiguous, aligned axis)
 };
 // Elements per thread in a tile (Tiles): 64 bytes of loop dtype, 2 to 16.
 int scan_items(DType loop);
