@@ -111,6 +111,7 @@ def bandwidth_cases(quick):
         sc = make(lib, ng, seed=8)
         t_cumsum = gpu_time(lambda: torch.cumsum(sc, 0) if lib is torch else lib.cumsum(sc))
         t_cumsum0 = gpu_time(lambda: torch.cumsum(m, 0) if lib is torch else lib.cumsum(m, axis=0))
+        t_cumsum_n = gpu_time(lambda: torch.cumsum(x, 0) if lib is torch else lib.cumsum(x))  # the full n (2^28)
         b = 4 * n
         bm = 4 * side * side
         data[name] = {
@@ -123,6 +124,7 @@ def bandwidth_cases(quick):
             "take f32 int64 idx GB/s": (4 + 8 + 4) * ng / t_take / 1e9,
             "cumsum f32 GB/s": (4 + 4) * ng / t_cumsum / 1e9,
             "cumsum(axis=0) GB/s": 2 * bm / t_cumsum0 / 1e9,
+            "cumsum f32 n GB/s": (4 + 4) * n / t_cumsum_n / 1e9,
         }
         del x, y, o, m, src, idx, sc
     return data

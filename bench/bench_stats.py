@@ -60,6 +60,13 @@ def cases(quick):
             timed(row, "sort f32 2^26 ms", 0, lambda: lib.sort(y), unit="ms")
             timed(row, "median f32 2^26 ms", 0, lambda: lib.median(y), unit="ms")
             timed(row, "histogram 256 f32 2^26 ms", 0, lambda: lib.histogram(y, 256, range=(0.0, 1.0)), unit="ms")
+            # the histogram primitive's other paths (docs/statistics.md):
+            # explicit edges (binary search), weights, bins beyond shared memory
+            edges = lib.asarray(np.sort(np.random.default_rng(5).random(257)))
+            timed(row, "histogram edges 256 f32 2^26 ms", 0, lambda: lib.histogram(y, edges), unit="ms")
+            timed(row, "histogram 256 weighted 2^26 ms", 0,
+                  lambda: lib.histogram(y, 256, range=(0.0, 1.0), weights=y), unit="ms")
+            timed(row, "histogram 8192 f32 2^26 ms", 0, lambda: lib.histogram(y, 8192, range=(0.0, 1.0)), unit="ms")
         k = ints(lib, m, 1000)
         timed(row, "bincount 2^26 (1000) ms", 0,
               lambda: torch.bincount(k, minlength=1000) if lib is torch else lib.bincount(k, minlength=1000),

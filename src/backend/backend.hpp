@@ -113,6 +113,9 @@ class Backend {
   virtual std::string compute_capability() { return ""; }
   // (free, total) bytes of device memory; (0, 0) for the CPU.
   virtual std::pair<size_t, size_t> mem_info() { return {0, 0}; }
+  // Counts or weight sums per bin of a 1-d input (Note [Histogram plans]):
+  // histogram, bincount.
+  virtual void histogram(const HistogramPlan& plan) = 0;
 };
 
 Backend& get(Device device);  // throws if the device's backend is unavailable

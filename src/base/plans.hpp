@@ -426,4 +426,34 @@ struct UserKernelPlan {
   const char* name = "";  // the user's kernel name, for messages
 };
 
+// Note [Histogram plans]
+// out[b] += w[i] (or 1) for every element x[i] of a 1-d input whose bin b is
+// in [0, bins); other elements (outside the edges, NaN) are dropped. The bin:
+// - Direct (bincount): b = x[i], an integer the planner has checked lies in
+//   [0, bins).
+// - Uniform, Edges: x[i] and the bins + 1 edges are compared in `cmp` (a
+//   float dtype: NumPy's promotion of x's and the edges' dtypes); b is the
+//   last i with edges[i] <= x, the last edge counting in the last bin (as
+//   NumPy's histogram). Uniform edges (strictly increasing, from linspace)
+//   let the backend guess b by arithmetic from `first` and `last` and correct
+//   the guess against the edges; Edges is a binary search.
+// `out` (Int64 without weights, Float64 with) is zero-filled by the planner;
+// counts are exact, weights are added in double.
+enum class HistogramMode : uint8_t { Direct, Uniform, Edges };
+struct HistogramPlan {
+  HistogramMode mode = HistogramMode::Direct;
+  const char* x = nullptr;
+  DType x_dtype = DType::Int64;
+  int64_t n = 0, x_stride = 0;  // elements, byte stride
+  const char* w = nullptr;      // null: counts
+  DType w_dtype = DType::Float64;
+  int64_t w_stride = 0;
+  const double* edges = nullptr;  // bins + 1 float64 values already rounded through `cmp` (Uniform, Edges)
+  DType cmp = DType::Float64;
+  double first = 0, last = 0;   // Uniform: the outer edges
+  int64_t bins = 0;
+  char* out = nullptr;          // bins entries, contiguous
+  DType out_dtype = DType::Int64;
+};
+
 }  // namespace cunum::backend

@@ -1,9 +1,14 @@
 // Histograms: bincount, histogram, histogram_bin_edges, histogramdd (and
-// histogram2d through it). Note [Histograms on the device]: a bin index per
-// element by ufuncs (uniform bins: arithmetic then NumPy's two corrections
-// against the edges; other edges: searchsorted), elements outside the edges
-// sent to one spare bin, and the counts (or weights) added by the scatter
-// primitive with accumulation (atomics on the GPU). The host reads only
+// histogram2d through it). Note [Histograms on the device]: bincount, and
+// histogram of real data whose comparison dtype (NumPy's promotion of the
+// data's and the edges' dtypes) is a float, run the histogram primitive
+// (Note [Histogram plans]: the bin found in one kernel, per-block counters
+// in shared memory on the GPU). Other histograms (complex data, integer
+// edges of integer data) and histogramdd find a bin index per element by
+// ufuncs (uniform bins: arithmetic then NumPy's two corrections against the
+// edges; other edges: searchsorted), elements outside the edges sent to one
+// spare bin, and add the counts (or weights) by the scatter primitive with
+// accumulation (atomics on the GPU). The host reads only
 // what decides an output's size or an error: bincount's max and min, the
 // data's min and max when no range is given, the few statistics of a
 // string rule, and the flags of NumPy's checks on the edges.
@@ -12,6 +17,7 @@
 #include <charconv>
 #include <string>
 
+#include "core/histogram.hpp"
 #include "cunum/creation.hpp"
 #include "cunum/error.hpp"
 #include "cunum/indexing.hpp"
@@ -249,7 +255,8 @@ ndarray bincount(const ndarray& x, const std::optional<ndarray>& weights, int64_
   if (weights && !can_cast(weights->dtype(), DType::Float64, Casting::Safe))
     throw TypeError("Cannot cast array data from " + dtype_str(weights->dtype()) +
                     " to dtype('float64') according to the rule 'safe'");
-  const DType dt = weights ? DType::Float64 : DType::Int64;
+  // NumPy returns int64 zeros for empty input even with weights.
+  const DType dt = weights && x.size() > 0 ? DType::Float64 : DType::Int64;
   int64_t len = minlength;
   if (x.size() > 0) {
     // The output's length is data: one transfer of the min and the max.
@@ -257,7 +264,9 @@ ndarray bincount(const ndarray& x, const std::optional<ndarray>& weights, int64_
     if (mm.item(0).as_double() < 0) throw ValueError("'list' argument must have no negative elements");
     len = std::max<int64_t>(minlength, static_cast<int64_t>(mm.item(1).as_double()) + 1);
   }
-  return scatter_counts(x.astype(DType::Int64), len, weights, dt, x.device());
+  ndarray counts = zeros({len}, dt, x.device());
+  if (x.size() > 0) core::histogram(counts, x, weights, backend::HistogramMode::Direct);
+  return counts;
 }
 
 ndarray histogram_bin_edges(const ndarray& a, const HistogramBins& bins,
@@ -272,15 +281,32 @@ HistogramResult histogram(const ndarray& a, const HistogramBins& bins, const std
   const ndarray x = check_weights(a, weights);
   const Edges e = bin_edges(x, bins, range, weights.has_value());
   const DType wt = weights ? weights->dtype() : DType::Int64;
-  const ndarray idx = bin_index(x, e);
   ndarray hist;
-  if (weights && is_complex(wt)) {
+  const DType cmp = promote_types(x.dtype(), e.edges.dtype());
+  if (e.n >= 0 && !is_complex(x.dtype()) && is_floating(cmp)) {
+    // The primitive: one pass over the data (and weights) per histogram.
+    const auto mode = e.uniform ? backend::HistogramMode::Uniform : backend::HistogramMode::Edges;
+    auto run = [&](const std::optional<ndarray>& w) {
+      ndarray h = zeros({e.n}, w ? DType::Float64 : DType::Int64, x.device());
+      core::histogram(h, x, w, mode, &e.edges, cmp, e.first, e.last);
+      return h;
+    };
+    if (weights && is_complex(wt)) {
+      const ndarray w = ravel(*weights);
+      hist = add(run(w.real()), multiply(run(w.imag()), Scalar(0.0, 1.0))).astype(wt);
+    } else {
+      hist = run(weights ? std::optional<ndarray>(ravel(*weights)) : std::nullopt);
+      if (hist.dtype() != wt) hist = hist.astype(wt);
+    }
+  } else if (weights && is_complex(wt)) {
+    const ndarray idx = bin_index(x, e);
     const ndarray w = ravel(*weights);
     const ndarray re = scatter_counts(idx, e.n + 1, w.real(), DType::Float64, x.device());
     const ndarray im = scatter_counts(idx, e.n + 1, w.imag(), DType::Float64, x.device());
     hist = add(re, multiply(im, Scalar(0.0, 1.0))).astype(wt);
   } else {
-    const DType acc = !weights ? DType::Int64 : is_inexact(wt) ? DType::Float64 : DType::Float64;
+    const ndarray idx = bin_index(x, e);
+    const DType acc = !weights ? DType::Int64 : DType::Float64;
     hist = scatter_counts(idx, e.n + 1, weights ? std::optional<ndarray>(ravel(*weights)) : std::nullopt, acc,
                           x.device());
     if (hist.dtype() != wt) hist = hist.astype(wt);

@@ -197,7 +197,7 @@ TEST(NvrtcKernels, EveryScanCompiles) {
       Batch b;
       for (int d = 0; d < kNumDTypes; ++d) {
         const DType t = static_cast<DType>(d);
-        b.add(scan_source({op, t, t, t, v % 4, strategy}));
+        b.add(scan_source({op, t, t, t, v % 4, strategy, strategy == ScanStrategy::Tiles && v % 2 == 0}));
         ++v;
       }
       EXPECT_NO_THROW(compile_to_cubin(b.src, kArch)) << backend::scan_op_name(op);
@@ -209,7 +209,7 @@ TEST(NvrtcKernels, EveryScanCompiles) {
                             {DType::Complex128, DType::Float64, DType::Int32}};
   for (const auto& m : mixed)
     for (ScanStrategy strategy : {ScanStrategy::Tiles, ScanStrategy::Lanes})
-      b.add(scan_source({ScanOp::NanCumSum, m[0], m[1], m[2], 2, strategy}));
+      b.add(scan_source({ScanOp::NanCumSum, m[0], m[1], m[2], 2, strategy, strategy == ScanStrategy::Tiles}));
   EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
 }
 
@@ -542,5 +542,25 @@ TEST(NvrtcKernels, AutoFusedKernelsCompile) {
   b.add(fused_source(p, 0, true, 1));
   b.add(fused_source(p, 1, true, 0));
   b.add(fused_source(p, 2, false, 0));
+  EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
+}
+
+// The histogram family (Note [Histogram kernels]): each mode with counts and
+// weights, in shared memory and in global memory, over the x dtypes the
+// routines pass (bool data arrives as uint8) and each comparison dtype.
+TEST(NvrtcKernels, EveryHistogramKernelCompiles) {
+  using backend::HistogramMode;
+  Batch b;
+  const DType ints[] = {DType::Bool, DType::Int8, DType::UInt8, DType::Int16, DType::UInt16,
+                        DType::Int32, DType::UInt32, DType::Int64, DType::UInt64};
+  for (DType x : ints)
+    for (bool w : {false, true})
+      for (int sh : {0, 256, 2048}) b.add(histogram_source({HistogramMode::Direct, x, DType::Float64, DType::Float32, w, sh}));
+  const DType reals[] = {DType::UInt8, DType::Int32, DType::Int64, DType::UInt64, DType::Float16, DType::Float32, DType::Float64};
+  for (HistogramMode mode : {HistogramMode::Uniform, HistogramMode::Edges})
+    for (DType x : reals)
+      for (DType cmp : {DType::Float16, DType::Float32, DType::Float64})
+        for (int sh : {0, 512})
+          b.add(histogram_source({mode, x, cmp, x == DType::Int32 ? DType::Bool : DType::Float64, sh == 512, sh}));
   EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
 }

@@ -201,3 +201,23 @@ def test_many_tiles(dt, rng):
     a = rng.integers(0, 3, size=2**20 + 3).astype(dt)
     compare(lambda xp, x: xp.cumsum(x), a)
     compare(lambda xp, x: xp.cumsum(x.reshape(4, -1)[:, :-1], axis=1, dtype=numpy.int64), a[:-3])
+
+
+@pytest.mark.parametrize("dt", dtype_params([numpy.dtype(n) for n in
+                                             ("float32", "float64", "int32", "float16", "complex64", "int8")]))
+def test_vector_tiles(dt, rng):
+    # The GPU loads and stores full tiles of a contiguous, 16-byte aligned
+    # axis as 16-byte vectors (Note [Scan kernels]); views starting off that
+    # alignment, rows whose stride breaks it, partial last tiles and other
+    # output dtypes take the scalar path for some tiles or all.
+    n = 3 * 4096 + 17
+    a = rng.integers(-1, 2, size=n).astype(dt)  # partial sums stay small: exact in any order
+    compare(lambda xp, x: xp.cumsum(x), a)
+    compare(lambda xp, x: xp.cumsum(x[1:]), a)
+    compare(lambda xp, x: xp.cumsum(x[8:]), a)
+    compare(lambda xp, x: xp.cumsum(x[: 4 * 2048].reshape(4, 2048), axis=1), a)
+    compare(lambda xp, x: xp.cumsum(x[: 3 * 2049].reshape(3, 2049), axis=1), a)
+    compare(lambda xp, x: xp.cumsum(x, dtype=numpy.float64), a)
+    compare(lambda xp, x: xp.cumprod(numpy.abs(x[:5000]) if xp is numpy else xp.abs(x[:5000])), a)
+    out = numpy.zeros(n, numpy.complex128)
+    compare(lambda xp, x, o: xp.cumsum(x, out=o), a, out)

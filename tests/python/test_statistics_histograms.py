@@ -122,3 +122,72 @@ def test_histogram_infinite_range_in_cpp(lo, hi):
     from cunum import _core
     with pytest.raises(ValueError, match="supplied range of .* is not finite"):
         _core._histogram(cn.arange(10.0), 10, (lo, hi), False, None, False)
+
+
+# The histogram primitive (Note [Histogram plans]): bin counts that fit the
+# GPU's per-block shared counters (<= 2048) and that do not, uniform and
+# explicit edges, every input on an edge, NaN and infinities, strided data
+# and weights, empty input, all values in one bin.
+@pytest.mark.parametrize("bins", [1, 3, 256, 257, 2048, 2049, 5000])
+def test_histogram_bin_counts(bins, rng):
+    a = rng.standard_normal(30000)
+    a[::97] = numpy.nan
+    a[1::101] = numpy.inf
+    a[2::103] = -numpy.inf
+    w = rng.random(30000)
+    compare(lambda xp, x: xp.histogram(x, bins, range=(-2, 2)), a)
+    compare(lambda xp, x: xp.histogram(x, bins, range=(-2, 2)), a.astype(numpy.float32))
+    compare(lambda xp, x, ww: xp.histogram(x, bins, range=(-3, 1.5), weights=ww), a, w)
+    finite = a[numpy.isfinite(a)]
+    compare(lambda xp, x: xp.histogram(x, bins), finite)
+    compare(lambda xp, x: xp.histogram(x, bins), finite.astype(numpy.float16))
+    # every edge hit exactly, from both kinds of edges
+    edges = numpy.histogram_bin_edges(finite, bins)
+    compare(lambda xp, x: xp.histogram(x, bins, range=(edges[0], edges[-1])), edges)
+    compare(lambda xp, x, e: xp.histogram(x, e), edges, edges)
+    irregular = numpy.sort(rng.uniform(-2, 2, bins + 1))
+    compare(lambda xp, x, e: xp.histogram(x, e), a, irregular)
+    compare(lambda xp, x, e: xp.histogram(x, e), irregular, irregular)
+    # NumPy sums the weights of explicit edges as differences of a cumsum
+    # (an error of the order of eps times the total): a looser tolerance.
+    compare(lambda xp, x, e, ww: xp.histogram(x, e, weights=ww), a, irregular, w, rtol=1e-8)
+    compare(lambda xp, x, e: xp.histogram(x, e), rng.integers(-3, 3, 5000), irregular)
+
+
+def test_histogram_primitive_cases(rng):
+    a = rng.standard_normal(20000)
+    w = rng.random(20000)
+    compare(lambda xp, x: xp.histogram(x[::3], 40), a)  # strided data
+    compare(lambda xp, x, ww: xp.histogram(x[::2], 40, weights=ww[1::2]), a, w)
+    compare(lambda xp, x: xp.histogram(x.reshape(100, 200).T, 17), a)
+    compare(lambda xp, x: xp.histogram(x, 8), numpy.zeros(0))
+    compare(lambda xp, x: xp.histogram(x, [0, 1, 2]), numpy.zeros(0, numpy.float32))
+    compare(lambda xp, x: xp.histogram(x, 64, range=(0, 1)), numpy.full(50000, 0.5))  # one bin
+    compare(lambda xp, x: xp.histogram(x, 64, range=(0, 1)), numpy.full(500, numpy.nan))
+    # weights: int (summed as float64, then the weights' dtype), bool, float32, complex
+    compare(lambda xp, x, ww: xp.histogram(x, 30, weights=ww), a, rng.integers(-5, 5, 20000))
+    compare(lambda xp, x, ww: xp.histogram(x, 30, weights=ww), a, rng.random(20000) > 0.5)
+    compare(lambda xp, x, ww: xp.histogram(x, 30, weights=ww), a, w.astype(numpy.float32))
+    compare(lambda xp, x, ww: xp.histogram(x, [-1, 0, 0, 1, 3], weights=ww), a, w - 1j * w)
+    # edges with repeats, integer edges of float data, integer data
+    compare(lambda xp, x: xp.histogram(x, [-1, 0, 0, 1, 1]), numpy.array([-1.0, 0.0, 0.5, 1.0, 1.0, 2.0]))
+    compare(lambda xp, x, e: xp.histogram(x, e), a, numpy.array([-2, -1, 0, 3]))
+    compare(lambda xp, x: xp.histogram(x, 7), rng.integers(-1000, 1000, 9999).astype(numpy.int16))
+    compare(lambda xp, x: xp.histogram(x, 7, range=(0, 200)), rng.integers(0, 256, 9999).astype(numpy.uint8))
+    compare(lambda xp, x: xp.histogram(x, 5, density=True), a.astype(numpy.float32))
+
+
+@pytest.mark.parametrize("n, hi", [(0, 1), (1, 1), (5000, 7), (50000, 2048), (50000, 2049), (30000, 9000)])
+def test_bincount_sizes(n, hi, rng):
+    x = rng.integers(0, hi, n)
+    w = rng.random(n)
+    compare(lambda xp, v: xp.bincount(v), x)
+    compare(lambda xp, v: xp.bincount(v, minlength=3000), x)
+    compare(lambda xp, v, ww: xp.bincount(v, ww), x, w)
+    compare(lambda xp, v: xp.bincount(v[::2]), x)
+    compare(lambda xp, v, ww: xp.bincount(v[::3], ww[1::3]), x, w)
+    compare(lambda xp, v, ww: xp.bincount(v, ww), x.astype(numpy.uint16), (w * 10).astype(numpy.int32))
+    compare(lambda xp, v, ww: xp.bincount(v, ww), x.astype(numpy.int32), w > 0.5)
+    compare(lambda xp, v, ww: xp.bincount(v, ww), x.astype(numpy.uint64), w.astype(numpy.float16))
+    compare(lambda xp, v: xp.bincount(v), (x % 2).astype(bool))
+    compare(lambda xp, v: xp.bincount(v), x.astype(numpy.int8) if hi <= 127 else x.astype(numpy.uint32))

@@ -52,6 +52,7 @@ class CpuBackend final : public Backend {
   void gemm(const GemmPlan& plan) override;  // gemm.cpp
   void lapack(const LapackPlan& plan) override;  // lapack.cpp
   bool fused(const FusedPlan& plan) override;  // fused.cpp: chunk by chunk (Note [CPU fused loops])
+  void histogram(const HistogramPlan& plan) override;  // histogram.cpp
 
  private:
   LoopTable loops_;

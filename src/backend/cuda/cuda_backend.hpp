@@ -56,6 +56,7 @@ class CudaBackend final : public Backend {
   void lapack(const LapackPlan& plan) override;  // lapack.cpp
   void user_kernel(const UserKernelPlan& plan) override;  // user_kernel.cpp (Note [User kernels on the GPU])
   bool fused(const FusedPlan& plan) override;  // fused.cpp
+  void histogram(const HistogramPlan& plan) override;  // histogram.cpp
 
   PoolStats pool_stats() override {
     auto s = pool_->stats();
@@ -89,7 +90,7 @@ class CudaBackend final : public Backend {
   // string and allocates nothing.
   enum class Family : uint8_t {
     Ufunc, Cast, CastWhere, Fill, Iota, Reduce, Gather, CastContiguous, CastTransposed, Scatter, Select, Scan,
-    Sort, CastRows, CastRepeat, Random, Gemm, Fused
+    Sort, CastRows, CastRepeat, Random, Gemm, Fused, Histogram
   };
   static uint64_t key(Family f, int op, DType a, DType b, int nd, bool index32) {
     return uint64_t(f) | uint64_t(op) << 8 | uint64_t(a) << 16 | uint64_t(b) << 24 |
@@ -99,6 +100,7 @@ class CudaBackend final : public Backend {
                             int scalar_op, int vec, int unroll);
   static uint64_t gather_key(const GatherKernel& k);
   static uint64_t scan_key(const ScanKernel& k);
+  static uint64_t histogram_key(const HistogramKernel& k);  // histogram.cpp
   static uint64_t sort_key(const SortKernel& k);  // sort.cpp
   void launch_sort(const SortKernel& k, SortParams& p);  // over p.n items
   static uint64_t scatter_key(const ScatterKernel& k);

@@ -100,8 +100,12 @@ std::vector<char> compile_to_cubin(const std::string& source, int arch, bool fma
     ~Destroy() { nvrtc().destroy(p); }
   } destroy{&prog};
   const std::string arch_opt = "--gpu-architecture=sm_" + std::to_string(arch);
-  const char* opts[] = {arch_opt.c_str(), "-std=c++17", fmad ? "--fmad=true" : "--fmad=false"};
-  nvrtcResult r = api.compile(prog, 3, opts);
+  // -minimal (NVRTC 12.4+) leaves out the texture, device-runtime and CUDA
+  // runtime API declarations, which cunum's kernels never use: a ufunc
+  // kernel compiles ~12 % faster (docs/scan.md, "Compile time").
+  static const bool minimal = nvrtc_version() >= 12040;
+  const char* opts[] = {arch_opt.c_str(), "-std=c++17", fmad ? "--fmad=true" : "--fmad=false", "-minimal"};
+  nvrtcResult r = api.compile(prog, minimal ? 4 : 3, opts);
   if (r != NVRTC_SUCCESS) {
     size_t n = 0;
     api.log_size(prog, &n);

@@ -168,15 +168,22 @@ std::string gather_source(const GatherKernel& k);
 // parameter struct (ScanParams, mirrored by the source's `S`):
 // - Tiles: a decoupled look-back scan, one pass over memory. A block takes a
 //   tile of 256 x `items` elements of one lane (its tile number from an
-//   atomic counter, so every tile it waits on has started), loads it striped
-//   (coalesced along a contiguous axis), transposes it through shared memory
-//   so that each thread scans `items` consecutive elements, scans the thread
-//   totals across the warp (shuffles) and the block (8 warp totals), then
-//   publishes its aggregate (flag 1) and has one warp look back over the
-//   preceding tiles of its lane, 32 at a time, combining aggregates until it
-//   meets an inclusive prefix (flag 2); it publishes its own inclusive
-//   prefix and writes the tile out. Status words, values and the counter
-//   live in one scratch allocation whose flags are zeroed by one memset.
+//   atomic counter, so every tile it waits on has started), loads it into
+//   shared memory (striped, coalesced along a contiguous axis; with `vec`,
+//   a full tile of a contiguous 16-byte aligned axis as 16-byte vectors, all
+//   of a thread's loads issued before the first is used), has each thread
+//   scan `items` consecutive elements in place there (no per-thread register
+//   array: ~40 registers, so 8 blocks fit an SM and twice the loads are in
+//   flight), scans the thread totals across the warp (shuffles) and the
+//   block (8 warp totals), then publishes its aggregate (flag 1) and has one
+//   warp look back over the preceding tiles of its lane, 32 at a time,
+//   combining aggregates until it meets an inclusive prefix (flag 2); it
+//   publishes its own inclusive prefix and writes the tile out, each element
+//   combined with its thread's prefix. A loop dtype of 4 bytes or fewer
+//   publishes flag and value in one 64-bit status word (no fence between
+//   them); wider ones write the value, fence, then the flag. Status words,
+//   values and the counter live in one scratch allocation whose flags are
+//   zeroed by one memset (8 bytes per 16 KB tile).
 // - Lanes: for lanes neighbouring in memory with the axis strided
 //   (cumsum(axis=0) of a C matrix), or short axes: a thread per lane walks
 //   the axis, every step a coalesced row. Too few lanes to fill the device
@@ -189,6 +196,7 @@ struct ScanKernel {
   DType in, loop, out;
   int lane_nd;
   ScanStrategy strategy;
+  bool vec = false;  // Tiles: full tiles as 16-byte vectors (contiguous, aligned axis)
 };
 // Elements per thread in a tile (Tiles): 64 bytes of loop dtype, 2 to 16.
 int scan_items(DType loop);
@@ -354,5 +362,33 @@ struct FusedParams {
   int64_t dims[(kMaxFusedOperands + 1) * kMaxFusedRank] = {};  // shape[nd], then strides[8][nd]
 };
 std::string fused_source(const FusedPlan& plan, int nd, bool index32, int vec);
+
+// Note [Histogram kernels]
+// The histogram family (Note [Histogram plans]): a kernel per mode, x dtype,
+// comparison dtype, weight dtype (or none) and shared-memory capacity `sh`
+// (256, 512, 1024 or 2048 bins, or 0). Each thread loads 8 elements (and
+// weights) before it bins them, so 8 loads are in flight per thread; the bin
+// is cunum::hist::find_bin (cunum/kernels/histogram.hpp) over the edges as
+// doubles, or x itself (Direct). With sh > 0 a block keeps its own counters
+// in shared memory (32-bit counts, exact while a block sees fewer than 2^32
+// elements, which the grid guarantees; double weight sums) next to a copy of
+// the edges, and adds its nonzero counters to the output with one global
+// atomic each at the end; with sh 0 (more bins) every element is a global
+// atomic on the output and the edges are read from global memory.
+struct HistogramKernel {
+  HistogramMode mode;
+  DType x, cmp, w;  // w: the weight dtype, read only when `weights`
+  bool weights;
+  int sh;
+};
+struct HistogramParams {
+  const void* x = nullptr;
+  const void* w = nullptr;
+  const double* edges = nullptr;
+  void* out = nullptr;
+  int64_t n = 0, x_stride = 0, w_stride = 0, bins = 0;
+  double first = 0, scale = 0;
+};
+std::string histogram_source(const HistogramKernel& k);
 
 }  // namespace cunum::backend::cuda
