@@ -394,3 +394,27 @@ def test_setitem_one_element_takes_a_scalar(device, dt, value):
 @pytest.mark.parametrize("axis", [0, -1, (0,), 1, None])
 def test_count_nonzero_of_0d_takes_axis_0(device, axis):
     compare(lambda xp, x: xp.count_nonzero(x, axis=axis), numpy.array(2.0))
+
+
+@pytest.mark.parametrize("dt", ["int8", "int16", "int32", "int64", "uint8", "bool"])
+def test_power_where_evaluates_only_selected_places(device, dt):
+    # NumPy computes power only where where= is true: a negative integer
+    # exponent at a masked-out place raises nothing (Note [where= and data
+    # errors]); one at a selected place raises ValueError.
+    x = numpy.array([[2, 3, 0], [1, 4, 5]]).astype(dt)
+    e = numpy.array([[3, -2, 1], [-1, 2, -5]], "int8")
+    res = numpy.result_type(x.dtype, e.dtype)
+    mask = numpy.array([[True, False, True], [False, True, False]])
+
+    def power(xp, x, e, where, *, scalar=None):
+        out = xp.full(x.shape, 7, res if scalar is None else numpy.result_type(x.dtype, numpy.int64))
+        return xp.power(x, e if scalar is None else scalar, out=out, where=xp.asarray(where))
+    compare(lambda xp, x, e: power(xp, x, e, mask), x, e)
+    compare(lambda xp, x, e: power(xp, x, e, [[True], [False]]), x, abs(e[:1]) * numpy.array([[1], [-1]], "int8"))
+    compare(lambda xp, x, e: power(xp, x, e, numpy.zeros((2, 3), bool)), x, e)
+    compare(lambda xp, x, e: power(xp, x, e, ~mask), x, e)  # selects -2, -1 and -5
+    compare(lambda xp, x, e: power(xp, x, e, mask[0], scalar=numpy.int64(-2)), x, e)  # selects -2 at (*, 0)
+    compare(lambda xp, x, e: power(xp, x, e, numpy.zeros(3, bool), scalar=-2), x, e)
+    # the fuzzer's case: a Python bool base, a broadcast int8 exponent
+    compare(lambda xp, e: xp.power(True, e, out=xp.zeros((2, 1), "int8"), where=xp.asarray([[True], [False]])),
+            numpy.array([[8], [-6]], "int8"))
