@@ -8,6 +8,7 @@
 #   scripts/check_numpy_versions.sh [oldest|newest ...] [-- extra pytest arguments]
 # CUNUM_NUMPY_TESTS: the test files or pytest arguments (default: tests/python).
 set -euo pipefail
+export LC_ALL=C  # one sort order for comm
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
 pins=()
@@ -32,10 +33,22 @@ for pin in "${pins[@]}"; do
   echo "NumPy $got ($pin):"
   start=$SECONDS
   log=build/numpy-$pin.log
+  known=.ci/constraints/numpy-$pin.known-failures
   if ! PYTHONPATH=build/test/python "$venv/bin/python" -m pytest -q -p no:cacheprovider -rf -n "$(nproc)" \
        "${targets[@]}" "$@" > "$log" 2>&1; then
-    status=1
-    grep -E "^FAILED|^ERROR" "$log" | cut -c1-200 | head -40
+    failed=$(grep -E "^(FAILED|ERROR) " "$log" | sed -E 's/^(FAILED|ERROR) //; s/ - .*$//' | sort -u)
+    if [ -f "$known" ]; then
+      # Tests that expect a newer NumPy's behaviour (not yet gated on
+      # numpy.__version__) are listed there: only a failure outside the list
+      # fails the step.
+      new=$(comm -23 <(echo "$failed") <(grep -v '^#' "$known" | sort -u))
+    else
+      new=$failed
+    fi
+    if [ -n "$new" ]; then
+      status=1
+      echo "$new" | head -40 | sed 's/^/FAILED (new) /'
+    fi
   fi
   echo "NumPy $got: $(tail -1 "$log") ($((SECONDS - start)) s; log: $log)"
 done
