@@ -2,23 +2,28 @@
 # Run on the GPU machine (device tool): builds and installs cunum with that
 # machine's Python, then runs the demo, the Python suite (cpu and cuda), the
 # C++ suite when a prebuilt binary is given, and the benchmarks; logs to $OUT.
-#   scripts/gpu_check.sh [--no-tests] [--no-bench] [--cpp-tests PATH] [--tests 'FILES/ARGS']
+#   scripts/gpu_check.sh [--no-tests] [--no-bench] [--cpp-tests PATH] [--tests 'FILES/ARGS'] [--two-gpus]
 # Exits non-zero when the install, the demo, a C++ test or a Python test
 # failed (benchmarks print only). --cpp-tests runs a cunum_tests binary built
 # on the CPU machine (same x86-64; its CUDA tests run here).
+# Two-GPU mode: whenever two GPUs are visible, the tests that need two
+# (tests/python/test_multi_gpu.py, test_cuda_memory.py's two-GPU tests) run
+# on their own first and must not skip; --two-gpus makes fewer than two GPUs
+# an error (for the nvidia-h200-x2 machine, so that a lost GPU cannot pass).
 set -uo pipefail
 status=0
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/cunum-out}
 mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1
-tests=1 bench=1 cpp="" targets="tests/python"
+tests=1 bench=1 cpp="" targets="tests/python" two=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --no-tests) tests=0 ;;
     --no-bench) bench=0 ;;
     --cpp-tests) cpp="$2"; shift ;;
     --tests) targets="$2"; shift ;;
+    --two-gpus) two=1 ;;
   esac
   shift
 done
@@ -33,6 +38,15 @@ python3 examples/demo.py > "$OUT/demo.log" 2>&1 && echo "demo: ok" || { echo "de
 if [ -n "$cpp" ]; then
   "$cpp" > "$OUT/cpp_tests.log" 2>&1 || status=1
   grep -E "PASSED|FAILED|SKIPPED \]" "$OUT/cpp_tests.log" | head -20
+fi
+ngpus=$(python3 -c "import cunum as cn; print(cn.cuda.runtime.getDeviceCount() if cn.cuda.is_available() else 0)" 2>/dev/null || echo 0)
+if [ $two = 1 ] && [ "$ngpus" -lt 2 ]; then echo "--two-gpus: $ngpus GPU(s) visible"; status=1; fi
+if [ $tests = 1 ] && [ "$ngpus" -ge 2 ]; then
+  # -rs: a skip here means a two-GPU test did not run; that is a failure.
+  python3 -m pytest -q -p no:cacheprovider -rs tests/python/test_multi_gpu.py \
+    tests/python/test_cuda_memory.py -k "multi_gpu or two_gpus or across_devices" > "$OUT/two_gpus.log" 2>&1 || status=1
+  grep -E "^FAILED|^SKIPPED|passed|failed" "$OUT/two_gpus.log" | cut -c1-220 | tail -20
+  if grep -qE "^SKIPPED|skipped" "$OUT/two_gpus.log"; then echo "two-GPU tests skipped with $ngpus GPUs"; status=1; fi
 fi
 if [ $tests = 1 ]; then
   par=""; python3 -c "import xdist" 2>/dev/null && par="-n 8"

@@ -60,6 +60,10 @@ struct ResolveState {
 struct UfuncHooks {
   void (*resolve)(ResolveState&) = nullptr;
   void (*check)(const ResolveState&) = nullptr;
+  // Whether a loop may report errors from its data (Note [Deferred errors]):
+  // under where=, such a loop sees only the places the mask selects
+  // (Note [where= and data errors], src/core/ufunc.cpp).
+  bool (*reports_errors)(const LoopSig&) = nullptr;
 };
 
 struct UfuncDef {

@@ -313,6 +313,27 @@ void apply_ufunc(const UfuncDef& def, const Operand* inputs, int n, const UfuncO
     }
   }
 
+  // Note [where= and data errors]
+  // NumPy evaluates a ufunc only where where= is true. A loop that reports
+  // errors from its data (power's negative integer exponent: Note [Deferred
+  // errors]) must not see the other places, or it would raise for a value
+  // nobody asked about. Its inputs go in as copies of the full shape whose
+  // masked-out places hold 0 (power(x, 0) is 1: no error); those places'
+  // results are discarded by the assignment through the mask below.
+  ndarray masked[core::kMaxUfuncIn];
+  if (where && def.hooks.reports_errors && def.hooks.reports_errors(sig)) {
+    for (int i = 0; i < n; ++i) {
+      if (i == scalar_op) {
+        made[i] = scalar_array(ops[i].scalar(), sig.in[i], dev);
+        in[i] = &made[i];
+      }
+      masked[i] = zeros(shape, in[i]->dtype(), dev);
+      core::assign_where(masked[i], *in[i], *where);
+      in[i] = &masked[i];
+    }
+    scalar_op = -1;
+  }
+
   // Each output: straight into out= (in its own dtype: the kernel converts)
   // when that is safe, else a temporary in the loop's output dtype.
   ndarray res[core::kMaxUfuncOut];

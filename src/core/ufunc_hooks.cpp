@@ -74,13 +74,15 @@ const UfuncHooks divide{[](ResolveState& s) {
 // exponent would need its values: the kernel does not stop (a negative
 // exponent gives NumPy's C loop result, 0 or ±1, as CuPy does) and no
 // synchronisation is forced; see docs/architecture.md.
+// Under where=, NumPy raises only for a negative exponent at a place the mask
+// selects: the scalar goes to the kernel with the mask applied instead.
 const UfuncHooks power{nullptr, [](const ResolveState& s) {
   const DType t = s.def.loops[s.loop].in[1];
-  if (!is_integer(t) || is_unsigned(t)) return;
+  if (!is_integer(t) || is_unsigned(t) || s.opts.where) return;
   const Operand& e = s.ops[1];
   if (!e.is_array() && e.scalar().as_int64() < 0)
     throw ValueError("Integers to negative integer powers are not allowed.");
-}};
+}, [](const LoopSig& loop) { return is_integer(loop.in[1]) && !is_unsigned(loop.in[1]); }};
 
 // NumPy 2 compares an integer array with a Python int outside its range
 // exactly: the result is the same for every element.

@@ -554,3 +554,11 @@ def devices():
 
 requires_cunum = pytest.mark.skipif(
     USING_NUMPY_SHIM, reason="tests a cunum-only feature (suite is running against NumPy)")
+
+
+def numpy_side(xp):
+    """True where `xp` computes with NumPy: the oracle, or any side while the
+    suite runs against the NumPy stand-in (CUNUM_TEST_WITH_NUMPY=1). A test
+    that works around NumPy on its oracle side (`xp is numpy`) needs the
+    same workaround on the stand-in's side."""
+    return xp is numpy or USING_NUMPY_SHIM

@@ -8,6 +8,8 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 import cunum
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -52,6 +54,7 @@ def test_ndarray_methods_are_attached_in_one_place():
     assert not offenders, offenders
 
 
+@pytest.mark.skipif(getattr(cunum, "__numpy_shim__", False), reason="cunum's own module layout (the suite is running against NumPy)")
 def test_every_numpy_method_is_attached():
     # The methods _ndarray.py attaches from other modules are there, as the
     # very objects (no extra Python frame for the C++ reductions).

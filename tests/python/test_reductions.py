@@ -538,7 +538,36 @@ def test_empty_reduction_without_identity(name, shape, axis):
     compare(lambda xp, a: getattr(xp, name)(a, axis=axis, keepdims=True), numpy.zeros(shape))
 
 
-# ---------------------------------------------------------------- a deliberate departure
+# ---------------------------------------------------------------- deliberate departures
+
+
+@requires_cunum
+def test_float_product_order_is_cunums():
+    # docs/architecture.md: a float reduction combines its elements in cunum's
+    # order (on the CPU left to right in the logical C order of the reduced
+    # elements; on the GPU by blocks and warp lanes), NumPy's in memory order.
+    # Where a partial product leaves the float range in one order and not in
+    # the other, the answers differ. Here memory order meets 1e20 * 1e20
+    # (inf) first, the logical order 1e20 * 1e-10.
+    x = numpy.array([[1e20, 1e20], [1e-10, 1e-10]], numpy.float32).T  # memory: 1e20 1e20 1e-10 1e-10
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        theirs = numpy.prod(x)
+    assert numpy.isinf(theirs), "NumPy no longer multiplies in memory order: the departure may be gone"
+    logical = numpy.float32(1)
+    for v in x.ravel(order="C"):  # 1e20 1e-10 1e20 1e-10
+        logical = numpy.float32(logical * v)
+    assert numpy.isfinite(logical)
+    got = to_numpy(cn.prod(cn.asarray(x)))
+    assert got.dtype == numpy.float32 and got.shape == ()
+    if str(cn.get_default_device()).startswith("cpu"):
+        assert got == logical
+    else:  # the GPU's tree pairs them its own way: inf, or 1e20 to rounding
+        assert numpy.isposinf(got) or abs(float(got) / 1e20 - 1) < 1e-6, got
+    # Within the float range every order gives the product to rounding.
+    y = numpy.array([[2.0, 3.0], [0.5, 0.25]], numpy.float32).T
+    assert_same(numpy.prod(y), cn.prod(cn.asarray(y)))
+
 
 
 @requires_cunum
