@@ -189,6 +189,74 @@ nb::object elementwise_fast(nb::handle cache, nb::handle args, bool tuple) {
     return nb::none();
   return elementwise_auto(nb::cast<const user::Kernel&>(nb::handle(PyTuple_GET_ITEM(entry, 0))), args, tuple);
 }
+
+// ReductionKernel's common call (Note [User kernel fast call]): inputs only,
+// every non-raw one an array of one shape, axis None or an int in range,
+// no empty reduction without identity. None otherwise (the Python path).
+nb::object reduce_auto(const user::Kernel& k, nb::handle args, nb::handle axis, bool keepdims) {
+  CallArgs c = call_args(k, args);
+  const auto& params = k.spec().params;
+  const size_t nin = c.args.size();
+  const ndarray* first = nullptr;
+  for (size_t i = 0; i < nin; ++i) {
+    if (params[i].kind != user::ArgKind::Array) continue;
+    const ndarray* a = c.args[i].array;
+    if (!a) return nb::none();
+    if (!first) first = a;
+    else if (a->shape() != first->shape()) return nb::none();
+  }
+  if (!first) return nb::none();
+  const Shape& shape = first->shape();
+  const int nd = static_cast<int>(shape.size());
+  std::vector<int> axes;
+  if (axis.is_none()) {
+    for (int d = 0; d < nd; ++d) axes.push_back(d);
+  } else {
+    if (!PyLong_CheckExact(axis.ptr())) return nb::none();
+    const long a = PyLong_AsLong(axis.ptr());
+    if (PyErr_Occurred()) {
+      PyErr_Clear();
+      return nb::none();
+    }
+    if (a < -nd || a >= nd) return nb::none();  // the Python path raises AxisError
+    axes.push_back(static_cast<int>(a < 0 ? a + nd : a));
+  }
+  int64_t m = 1;
+  for (int a : axes) m *= shape[a];
+  if (m == 0 && !k.spec().has_identity) return nb::none();
+  Shape out_shape;
+  for (int d = 0, j = 0; d < nd; ++d) {
+    const bool red = j < static_cast<int>(axes.size()) && axes[j] == d;
+    if (red) ++j;
+    if (!red) out_shape.push_back(shape[d]);
+    else if (keepdims) out_shape.push_back(1);
+  }
+  std::vector<ndarray> outs;
+  outs.reserve(params.size() - nin);
+  for (size_t i = nin; i < params.size(); ++i) {
+    outs.push_back(ndarray::allocate(out_shape, params[i].dtype, c.device));
+    c.args.push_back(user::Arg::of(outs.back()));
+  }
+  k.reduce(c.args, shape, axes, c.device);
+  if (outs.size() == 1) return nb::cast(std::move(outs[0]));
+  nb::tuple t = nb::steal<nb::tuple>(PyTuple_New(static_cast<Py_ssize_t>(outs.size())));
+  for (size_t i = 0; i < outs.size(); ++i) PyTuple_SET_ITEM(t.ptr(), i, nb::cast(std::move(outs[i])).release().ptr());
+  return t;
+}
+
+// cache: ReductionKernel._fast ({dtype key: kernel}); args a tuple of inputs.
+nb::object reduce_fast(nb::handle cache, nb::handle args, nb::handle axis, bool keepdims) {
+  if (!PyDict_Check(cache.ptr()) || !PyTuple_Check(args.ptr())) return nb::none();
+  const uint64_t key = arg_dtype_key(args);
+  if (!key) return nb::none();
+  nb::object ko = nb::steal(PyLong_FromUnsignedLongLong(key));
+  PyObject* entry = PyDict_GetItemWithError(cache.ptr(), ko.ptr());
+  if (!entry) {
+    if (PyErr_Occurred()) throw nb::python_error();
+    return nb::none();
+  }
+  return reduce_auto(nb::cast<const user::Kernel&>(nb::handle(entry)), args, axis, keepdims);
+}
 }  // namespace
 
 void bind_user_kernels(nb::module_& m) {
@@ -216,6 +284,8 @@ void bind_user_kernels(nb::module_& m) {
   });
 
   m.def("_user_elementwise_fast", &elementwise_fast);
+  m.def("_user_reduce_fast", &reduce_fast, nb::arg("cache"), nb::arg("args"), nb::arg("axis").none(),
+        nb::arg("keepdims"));
 
   nb::class_<user::Kernel>(m, "_UserKernel")
       .def("__init__",
