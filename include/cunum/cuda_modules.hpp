@@ -34,6 +34,8 @@ class Function {
   void set_preferred_shared_memory_carveout(int percent) const;
   // The size of each parameter, when the driver can tell (CUDA 12.4+).
   bool param_sizes(std::vector<size_t>& sizes) const;
+  // The same, read when the function was looked up (null: unknown).
+  const std::vector<size_t>* known_param_sizes() const { return params_known_ ? &param_sizes_ : nullptr; }
   // args: one pointer per kernel parameter, to its bytes.
   void launch(std::array<unsigned, 3> grid, std::array<unsigned, 3> block, void** args, size_t shared_mem,
               std::uintptr_t stream, bool cooperative = false) const;
@@ -46,6 +48,9 @@ class Function {
   void* function_ = nullptr;  // CUfunction (or null)
   int device_ = 0;
   std::string name_;
+  // Read once by Module::get_function (a launch then checks without asking the driver).
+  bool params_known_ = false;
+  std::vector<size_t> param_sizes_;
 };
 
 class Module {

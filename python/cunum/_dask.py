@@ -33,6 +33,7 @@ own chunks unpickles no array before Dask counts them. No "dask.sizeof"
 entry point: Dask loads those at `import dask`, which would import cunum
 into every Dask process.
 """
+import atexit
 import sys
 
 import cunum
@@ -257,6 +258,47 @@ def install_import_hook():
 def _remove_hook():
     if _hook in sys.meta_path:
         sys.meta_path.remove(_hook)
+
+
+def _forget_cunum_types():
+    """At interpreter exit (atexit): drop every reference Dask's registries
+    hold to cunum's types and functions, and the import hook.
+
+    Dask's `Dispatch` objects cache the implementation found for each type
+    they meet (`_lookup[type] = impl`), so after a computation on cunum
+    chunks many registries, not only the ones cunum registered with, hold
+    `cunum.ndarray`; `_HANDLED_CHUNK_TYPES` holds it too. When those
+    registries outlive cunum's extension module in the interpreter's
+    teardown, nanobind reports the type and its methods as leaked
+    ("nanobind: leaked ..." on stderr). Clearing them before the teardown
+    starts makes the exit independent of the order modules are freed in."""
+    _remove_hook()
+    mods = sys.modules
+    if "dask" not in mods:
+        return
+    try:
+        from dask.utils import Dispatch
+    except Exception:  # noqa: BLE001  a broken Dask must not fail the exit
+        return
+
+    def ours(obj):
+        return getattr(obj, "__module__", "").partition(".")[0] == "cunum"
+
+    for name, mod in list(mods.items()):
+        if mod is None or name.partition(".")[0] not in ("dask", "distributed"):
+            continue
+        for value in list(getattr(mod, "__dict__", {}).values()):
+            if isinstance(value, Dispatch):
+                for key in [k for k, v in value._lookup.items() if ours(k) or ours(v)]:
+                    del value._lookup[key]
+                getattr(value, "_lazy", {}).pop("cunum", None)
+    chunk_types = mods.get("dask.array.chunk_types")
+    handled = getattr(chunk_types, "_HANDLED_CHUNK_TYPES", None)
+    if handled is not None and cunum.ndarray in handled:
+        handled.remove(cunum.ndarray)
+
+
+atexit.register(_forget_cunum_types)
 
 
 def register_loaded():

@@ -87,6 +87,116 @@ ndarray from_capsule(nb::handle h, bool copy_read_only) {
                    kVersioned + "' or '" + kLegacy + "')");
 }
 
+// Note [DLPack fast paths]
+// ndarray.__dlpack__ and cunum.from_dlpack are called per tensor handed
+// over, often on small tensors, so their common case is one C++ call: no
+// copy, no other device, and a stream handshake that is a comparison when
+// the consumer's stream is the producer's (and an event recorded and waited
+// on, in C++, when it is not). Everything else (copies, dl_device=, old
+// producers, errors to phrase) returns None and takes the Python path in
+// python/cunum/_routines/interop.py, which stays the reference semantics.
+
+// The cudaStream_t a DLPack stream integer names (1: legacy default, 2:
+// per-thread default) compared with cunum's current stream of `device`;
+// when they differ, the consumer's stream waits for cunum's pending work.
+void dlpack_handshake(int device, std::uintptr_t consumer) {
+  const cuda::Stream ours = cuda::current_stream(device);
+  const std::uintptr_t mine = ours.ptr() ? ours.ptr() : 1;
+  if (mine == consumer) return;
+  const cuda::Stream theirs = consumer == 1   ? cuda::Stream::null_stream(device)
+                              : consumer == 2 ? cuda::Stream::per_thread(device)
+                                              : cuda::Stream::external(consumer, device);
+  const cuda::Event e(false, true, false, device);
+  e.record(ours);
+  theirs.wait_event(e);
+}
+
+// ndarray.__dlpack__(stream=, max_version=) without dl_device= or copy=True.
+nb::object dlpack_export_fast(const ndarray& a, nb::handle stream, nb::handle max_version) {
+  PyObject* st = stream.ptr();
+  long long sv = -1;
+  if (st != Py_None) {
+    if (!PyLong_CheckExact(st)) return nb::none();
+    int overflow = 0;
+    sv = PyLong_AsLongLongAndOverflow(st, &overflow);
+    if (overflow || sv == 0 || sv < -1 || (sv == -1 && PyErr_Occurred())) {
+      PyErr_Clear();
+      return nb::none();
+    }
+  }
+  bool versioned = false;
+  if (!max_version.is_none()) {
+    PyObject* mv = max_version.ptr();
+    if (!PyTuple_CheckExact(mv) || PyTuple_GET_SIZE(mv) < 1 || !PyLong_CheckExact(PyTuple_GET_ITEM(mv, 0)))
+      return nb::none();
+    versioned = PyLong_AsLong(PyTuple_GET_ITEM(mv, 0)) >= 1;
+  }
+  const int64_t isz = static_cast<int64_t>(itemsize(a.dtype()));
+  for (int64_t s : a.strides())
+    if (s % isz) return nb::none();
+  if (a.device().is_cpu()) {
+    if (st != Py_None && sv != -1) return nb::none();  // Python's BufferError
+  } else if (sv != -1) {
+    dlpack_handshake(a.device().index, st == Py_None ? 1 : static_cast<std::uintptr_t>(sv));
+  }
+  return to_capsule(a, versioned, false, false);
+}
+
+// cunum.from_dlpack(x) without device= or copy=: a capsule, or an object with
+// __dlpack__ on the CPU or a CUDA device, asked for a versioned capsule with
+// cunum's current stream of its device.
+nb::object import_capsule(nb::handle cap) {
+  try {
+    return nb::cast(from_capsule(cap, true));
+  } catch (const ValueError& e) {  // the standard's exception for a bad capsule
+    PyErr_SetString(PyExc_BufferError, e.what());
+    throw nb::python_error();
+  }
+}
+
+nb::object dlpack_import_fast(nb::handle x) {
+  if (PyCapsule_CheckExact(x.ptr())) return import_capsule(x);
+  static PyObject* const dev_name = PyUnicode_InternFromString("__dlpack_device__");
+  static PyObject* const dl_name = PyUnicode_InternFromString("__dlpack__");
+  static PyObject* const kwnames = Py_BuildValue("(ssss)", "stream", "max_version", "dl_device", "copy");
+  static PyObject* const max_version = Py_BuildValue("(ii)", 1, 1);
+  PyObject* dev = PyObject_CallMethodNoArgs(x.ptr(), dev_name);
+  if (!dev) {
+    PyErr_Clear();  // no protocol, or its own error: the Python path says which
+    return nb::none();
+  }
+  nb::object devo = nb::steal(dev);
+  if (!PyTuple_Check(dev) || PyTuple_GET_SIZE(dev) != 2) return nb::none();
+  const long kind = PyLong_AsLong(PyTuple_GET_ITEM(dev, 0));
+  const long id = PyLong_AsLong(PyTuple_GET_ITEM(dev, 1));
+  if (PyErr_Occurred()) {
+    PyErr_Clear();
+    return nb::none();
+  }
+  nb::object stream = nb::none();
+  if (kind == 2) {
+    std::uintptr_t p;
+    try {
+      p = cuda::current_stream(static_cast<int>(id)).ptr();
+    } catch (const std::exception&) {
+      return nb::none();  // a device this process cannot use: the Python path's error
+    }
+    stream = nb::int_(p ? p : 1);
+  } else if (kind != 1) {
+    return nb::none();
+  }
+  PyObject* args[] = {x.ptr(), stream.ptr(), max_version, Py_None, Py_None};
+  PyObject* cap = PyObject_VectorcallMethod(dl_name, args, 1 | PY_VECTORCALL_ARGUMENTS_OFFSET, kwnames);
+  if (!cap) {
+    if (PyErr_ExceptionMatches(PyExc_TypeError)) {  // an old producer: no max_version
+      PyErr_Clear();
+      return nb::none();
+    }
+    throw nb::python_error();
+  }
+  return import_capsule(nb::steal(cap));
+}
+
 // A Python object kept alive by a foreign array; released with the GIL held,
 // from whichever thread drops the last view.
 std::shared_ptr<void> python_owner(nb::handle obj) {
@@ -105,6 +215,9 @@ void bind_interop(nb::module_& m) {
   m.def("_to_dlpack", &to_capsule, nb::arg("a"), nb::arg("versioned"), nb::arg("read_only"),
         nb::arg("is_copied"));
   m.def("_from_dlpack_capsule", &from_capsule, nb::arg("capsule"), nb::arg("copy_read_only"));
+  m.def("_dlpack_export_fast", &dlpack_export_fast, nb::arg("a"), nb::arg("stream").none(),
+        nb::arg("max_version").none());
+  m.def("_dlpack_import_fast", &dlpack_import_fast, nb::arg("x").none());
   // An array over `ptr` (shape; byte strides, None for C order), keeping `owner` alive.
   m.def("_from_pointer", [](uintptr_t ptr, nb::handle shape, nb::handle strides, nb::handle dtype,
                             const Device& dev, nb::handle owner) {

@@ -62,11 +62,15 @@ struct RawArgs {
 };
 RawArgs raw_args(nb::handle objs, int device, const std::string& name) {
   RawArgs r;
-  const size_t n = nb::len(objs);
+  const bool tuple = PyTuple_Check(objs.ptr());
+  if (!tuple && !PyList_Check(objs.ptr()))
+    throw TypeError("args must be a tuple, not " + std::string(Py_TYPE(objs.ptr())->tp_name));
+  const size_t n = tuple ? PyTuple_GET_SIZE(objs.ptr()) : PyList_GET_SIZE(objs.ptr());
   r.storage.resize(n);
   r.sizes.resize(n);
+  r.ptrs.reserve(n);
   for (size_t i = 0; i < n; ++i) {
-    nb::handle h = objs[i];
+    nb::handle h = tuple ? PyTuple_GET_ITEM(objs.ptr(), i) : PyList_GET_ITEM(objs.ptr(), i);
     unsigned char* p = r.storage[i].data();
     std::memset(p, 0, 16);
     if (nb::isinstance<ndarray>(h)) {
@@ -96,6 +100,11 @@ RawArgs raw_args(nb::handle objs, int device, const std::string& name) {
                                       "': Python int too large to convert to a C integer");
       s->store(d, p);
       r.sizes[i] = itemsize(d);
+    } else if (std::strcmp(Py_TYPE(h.ptr())->tp_name, "GlobalPointer") == 0) {
+      // RawModule.get_global's pointer (python/cunum/_kernels/_raw.py) passes as its address.
+      const auto ptr = nb::cast<std::uint64_t>(h.attr("ptr"));
+      std::memcpy(p, &ptr, sizeof ptr);
+      r.sizes[i] = sizeof ptr;
     } else {
       throw TypeError("cunum: argument " + std::to_string(i) + " of kernel '" + name + "' has unsupported type " +
                       std::string(nb::type_name(h.type()).c_str()) +
@@ -116,6 +125,137 @@ std::array<unsigned, 3> dim3_of(nb::handle h, const char* what) {
   if (n < 1 || n > 3) throw ValueError(std::string("cunum: ") + what + " must be an int or a tuple of 1 to 3 ints");
   for (size_t i = 0; i < n; ++i) d[i] = nb::cast<unsigned>(h[i]);
   return d;
+}
+
+// Note [User kernel fast call]
+// An ElementwiseKernel call after the first with the same argument dtypes,
+// inputs only, every non-raw one an array of one shape (no broadcasting, no
+// scalars): one C++ call computes the dtype key, finds the resolved kernel
+// in the Python object's cache dict, allocates the outputs and runs. Any
+// other call returns None and takes the Python path (which resolves types,
+// broadcasts and phrases the errors). RawKernel's launch is likewise one call
+// with the parameter sizes read once.
+uint64_t arg_dtype_key(nb::handle args) {  // 0: not all arrays (or too many)
+  uint64_t key = 1;
+  const Py_ssize_t n = PyTuple_GET_SIZE(args.ptr());
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    nb::handle h = PyTuple_GET_ITEM(args.ptr(), i);
+    if (!nb::isinstance<ndarray>(h)) return 0;
+    key = key * 32 + static_cast<uint64_t>(nb::cast<const ndarray&>(h).dtype()) + 1;
+    if (key >> 58) return 0;
+  }
+  return key;
+}
+
+nb::object elementwise_auto(const user::Kernel& k, nb::handle args, bool tuple) {
+  CallArgs c = call_args(k, args);
+  const auto& params = k.spec().params;
+  const size_t nin = c.args.size();
+  const ndarray* first = nullptr;
+  for (size_t i = 0; i < nin; ++i) {
+    if (params[i].kind != user::ArgKind::Array) continue;
+    const ndarray* a = c.args[i].array;
+    if (!a) return nb::none();
+    if (!first) first = a;
+    else if (a->shape() != first->shape()) return nb::none();
+  }
+  if (!first) return nb::none();
+  const Shape& shape = first->shape();
+  std::vector<ndarray> outs;
+  outs.reserve(params.size() - nin);
+  for (size_t i = nin; i < params.size(); ++i) {
+    outs.push_back(ndarray::allocate(shape, params[i].dtype, c.device));
+    c.args.push_back(user::Arg::of(outs.back()));
+  }
+  k.elementwise(c.args, shape, c.device, -1);
+  if (outs.size() == 1 && !tuple) return nb::cast(std::move(outs[0]));
+  nb::tuple t = nb::steal<nb::tuple>(PyTuple_New(static_cast<Py_ssize_t>(outs.size())));
+  for (size_t i = 0; i < outs.size(); ++i) PyTuple_SET_ITEM(t.ptr(), i, nb::cast(std::move(outs[i])).release().ptr());
+  return t;
+}
+
+// cache: ElementwiseKernel._cache ({key: (kernel, ..., fast)}); args a tuple.
+nb::object elementwise_fast(nb::handle cache, nb::handle args, bool tuple) {
+  if (!PyDict_Check(cache.ptr()) || !PyTuple_Check(args.ptr())) return nb::none();
+  const uint64_t key = arg_dtype_key(args);
+  if (!key) return nb::none();
+  nb::object ko = nb::steal(PyLong_FromUnsignedLongLong(key));
+  PyObject* entry = PyDict_GetItemWithError(cache.ptr(), ko.ptr());
+  if (!entry) {
+    if (PyErr_Occurred()) throw nb::python_error();
+    return nb::none();
+  }
+  if (!PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) < 6 || PyTuple_GET_ITEM(entry, 5) != Py_True)
+    return nb::none();
+  return elementwise_auto(nb::cast<const user::Kernel&>(nb::handle(PyTuple_GET_ITEM(entry, 0))), args, tuple);
+}
+
+// ReductionKernel's common call (Note [User kernel fast call]): inputs only,
+// every non-raw one an array of one shape, axis None or an int in range,
+// no empty reduction without identity. None otherwise (the Python path).
+nb::object reduce_auto(const user::Kernel& k, nb::handle args, nb::handle axis, bool keepdims) {
+  CallArgs c = call_args(k, args);
+  const auto& params = k.spec().params;
+  const size_t nin = c.args.size();
+  const ndarray* first = nullptr;
+  for (size_t i = 0; i < nin; ++i) {
+    if (params[i].kind != user::ArgKind::Array) continue;
+    const ndarray* a = c.args[i].array;
+    if (!a) return nb::none();
+    if (!first) first = a;
+    else if (a->shape() != first->shape()) return nb::none();
+  }
+  if (!first) return nb::none();
+  const Shape& shape = first->shape();
+  const int nd = static_cast<int>(shape.size());
+  std::vector<int> axes;
+  if (axis.is_none()) {
+    for (int d = 0; d < nd; ++d) axes.push_back(d);
+  } else {
+    if (!PyLong_CheckExact(axis.ptr())) return nb::none();
+    const long a = PyLong_AsLong(axis.ptr());
+    if (PyErr_Occurred()) {
+      PyErr_Clear();
+      return nb::none();
+    }
+    if (a < -nd || a >= nd) return nb::none();  // the Python path raises AxisError
+    axes.push_back(static_cast<int>(a < 0 ? a + nd : a));
+  }
+  int64_t m = 1;
+  for (int a : axes) m *= shape[a];
+  if (m == 0 && !k.spec().has_identity) return nb::none();
+  Shape out_shape;
+  for (int d = 0, j = 0; d < nd; ++d) {
+    const bool red = j < static_cast<int>(axes.size()) && axes[j] == d;
+    if (red) ++j;
+    if (!red) out_shape.push_back(shape[d]);
+    else if (keepdims) out_shape.push_back(1);
+  }
+  std::vector<ndarray> outs;
+  outs.reserve(params.size() - nin);
+  for (size_t i = nin; i < params.size(); ++i) {
+    outs.push_back(ndarray::allocate(out_shape, params[i].dtype, c.device));
+    c.args.push_back(user::Arg::of(outs.back()));
+  }
+  k.reduce(c.args, shape, axes, c.device);
+  if (outs.size() == 1) return nb::cast(std::move(outs[0]));
+  nb::tuple t = nb::steal<nb::tuple>(PyTuple_New(static_cast<Py_ssize_t>(outs.size())));
+  for (size_t i = 0; i < outs.size(); ++i) PyTuple_SET_ITEM(t.ptr(), i, nb::cast(std::move(outs[i])).release().ptr());
+  return t;
+}
+
+// cache: ReductionKernel._fast ({dtype key: kernel}); args a tuple of inputs.
+nb::object reduce_fast(nb::handle cache, nb::handle args, nb::handle axis, bool keepdims) {
+  if (!PyDict_Check(cache.ptr()) || !PyTuple_Check(args.ptr())) return nb::none();
+  const uint64_t key = arg_dtype_key(args);
+  if (!key) return nb::none();
+  nb::object ko = nb::steal(PyLong_FromUnsignedLongLong(key));
+  PyObject* entry = PyDict_GetItemWithError(cache.ptr(), ko.ptr());
+  if (!entry) {
+    if (PyErr_Occurred()) throw nb::python_error();
+    return nb::none();
+  }
+  return reduce_auto(nb::cast<const user::Kernel&>(nb::handle(entry)), args, axis, keepdims);
 }
 }  // namespace
 
@@ -142,6 +282,10 @@ void bind_user_kernels(nb::module_& m) {
     }
     return nb::int_(key);
   });
+
+  m.def("_user_elementwise_fast", &elementwise_fast);
+  m.def("_user_reduce_fast", &reduce_fast, nb::arg("cache"), nb::arg("args"), nb::arg("axis").none(),
+        nb::arg("keepdims"));
 
   nb::class_<user::Kernel>(m, "_UserKernel")
       .def("__init__",
@@ -202,6 +346,7 @@ void bind_user_kernels(nb::module_& m) {
                PyTuple_SET_ITEM(t.ptr(), i, nb::cast(std::move(outs[i])).release().ptr());
              return t;
            })
+      .def("elementwise_auto", &elementwise_auto)
       .def("reduce",
            [](const user::Kernel& k, nb::handle args, const Shape& shape, const std::vector<int>& axes) {
              CallArgs c = call_args(k, args);
@@ -230,11 +375,16 @@ void bind_user_kernels(nb::module_& m) {
            })
       .def("set_max_dynamic_shared_size_bytes", &cuda::Function::set_max_dynamic_shared_size_bytes)
       .def("set_preferred_shared_memory_carveout", &cuda::Function::set_preferred_shared_memory_carveout)
+      // One call per launch (Note [User kernel fast call]): the arguments
+      // packed against the parameter sizes read at lookup; stream None is
+      // cunum's current stream of the function's device.
       .def("launch", [](const cuda::Function& f, nb::handle grid, nb::handle block, nb::handle args,
-                        size_t shared_mem, std::uintptr_t stream, bool cooperative) {
+                        size_t shared_mem, nb::handle stream_obj, bool cooperative) {
         RawArgs r = raw_args(args, f.device(), f.name());
-        std::vector<size_t> expect;
-        if (f.param_sizes(expect)) {
+        const std::uintptr_t stream = stream_obj.is_none() ? cuda::current_stream(f.device()).ptr()
+                                                           : nb::cast<std::uintptr_t>(stream_obj);
+        if (const std::vector<size_t>* known = f.known_param_sizes()) {
+          const std::vector<size_t>& expect = *known;
           if (expect.size() != r.ptrs.size())
             throw TypeError("cunum: kernel '" + f.name() + "' takes " + std::to_string(expect.size()) +
                             " arguments (" + std::to_string(r.ptrs.size()) + " given)");
@@ -246,7 +396,13 @@ void bind_user_kernels(nb::module_& m) {
                               " bytes (pass a NumPy scalar of the parameter's type, e.g. numpy.int32(n))");
         }
         f.launch(dim3_of(grid, "grid"), dim3_of(block, "block"), r.ptrs.data(), shared_mem, stream, cooperative);
-      });
+      }, nb::arg("grid"), nb::arg("block"), nb::arg("args"), nb::arg("shared_mem"), nb::arg("stream").none(),
+         nb::arg("cooperative"));
+  // The device a RawKernel launches on: the default device's CUDA index, -1 on the CPU.
+  m.def("_raw_device", [] {
+    const Device d = default_device();
+    return d.is_cuda() ? d.index : -1;
+  });
 
   nb::class_<cuda::Module>(m, "_RawModule")
       .def_static("compile", &cuda::Module::compile, nb::arg("code"), nb::arg("name"), nb::arg("options"),

@@ -20,7 +20,8 @@ namespace cunum::user {
 // Reduction (nk kept dims, nr reduced): w[0] = outputs, w[1] = elements per
 // output, w[2..] the kept shape then the reduced shape; an Array input has a
 // pointer, nk kept strides and nr reduced strides, an Array output a pointer
-// and nk strides. On the GPU the block is one by-value parameter (up to 4 KiB
+// and nk strides; then the phase, the chunks per output and the partials
+// pointer (Note [Split user reductions]). On the GPU the block is one by-value parameter (up to 4 KiB
 // of parameters: 512 words).
 namespace {
 std::string W(int k) { return "_w[" + std::to_string(k) + "]"; }
@@ -59,7 +60,8 @@ std::string ctype_of(DType d) {
 }  // namespace
 
 int kernel_words(const KernelSpec& spec, const Variant& v) {
-  int n = spec.reduction ? 2 + v.nd + v.nd_red : 1 + v.nd;
+  // A reduction's last three words: Note [Split user reductions].
+  int n = spec.reduction ? 2 + v.nd + v.nd_red + 3 : 1 + v.nd;
   int raw = 0;
   for (const ParamSpec& p : spec.params) n += param_words(p, v, raw);
   return n;
@@ -138,19 +140,40 @@ std::string kernel_source(const KernelSpec& spec, const Variant& v) {
     s += "  " + spec.after_loop + ";\n}\n";
     return s;
   }
-  s += "  const long long _nout = _w[0], _m = _w[1];\n  (void)_m;\n" + decls;
+  // Note [Split user reductions]: the last three words are the phase (0:
+  // one pass, a block per output; 1: chunk partials; 2: fold the partials),
+  // the chunks per output and the partials buffer (slots of _cunum_slot,
+  // whose size the backend reads from the compiled code).
+  const std::string ph = W(nwords - 3), nc = W(nwords - 2), parts = W(nwords - 1);
+  s += "  const long long _nout = _w[0], _m = _w[1];\n  (void)_m;\n";
+  s += "  const long long _phase = " + ph + ", _nc = " + nc + ";\n";
+  s += "  ::cunum::user::Slot<_type_reduce>* const _parts = reinterpret_cast<::cunum::user::Slot<_type_reduce>*>(" +
+       parts + ");\n" + decls;
   s += "  " + spec.loop_prep + ";\n";
   s += "#if defined(__CUDACC_RTC__)\n  __shared__ _type_reduce _sv[256];\n  __shared__ bool _sh[256];\n#endif\n";
-  s += "  CUNUM_USER_OUTER(_o, _nout) {\n";
+  s += "  const long long _ntask = _phase == 1 ? _nout * _nc : _nout;\n";
+  s += "  CUNUM_USER_OUTER(_t, _ntask) {\n";
+  s += "    const long long _o = _phase == 1 ? _t / _nc : _t;\n";
   s += unravel("_o", nd, 2, 1, "_k", is_array, "");
   s += spec.has_identity ? "    _type_reduce _acc = (_type_reduce)(" + spec.identity + ");\n    bool _has = true;\n"
                          : "    _type_reduce _acc = _type_reduce();\n    bool _has = false;\n";
-  s += "    CUNUM_USER_INNER(_j, _m) {\n";
+  s += "    if (_phase == 2) {\n"
+       "      CUNUM_USER_INNER(_q, _o * _nc, _o * _nc + _nc) {\n"
+       "        if (_parts[_q].has) {\n"
+       "          _acc = _has ? _cunum_user_reduce(_acc, _parts[_q].v) : _parts[_q].v;\n"
+       "          _has = true;\n        }\n      }\n"
+       "    } else {\n"
+       "      long long _lo = 0, _hi = _m;\n"
+       "      if (_phase == 1) {\n"
+       "        const long long _len = (_m + _nc - 1) / _nc;\n"
+       "        _lo = (_t % _nc) * _len;\n"
+       "        _hi = _lo + _len < _m ? _lo + _len : _m;\n      }\n";
+  s += "    CUNUM_USER_INNER(_j, _lo, _hi) {\n";
   s += unravel("_j", nr, 2 + nd, 1 + nd, "_i", is_array_in, "_k");
   for (size_t k = 0; k < spec.params.size(); ++k)
     if (is_array_in(spec.params[k])) s += bind(k, "_i" + std::to_string(k));
   s += "    const _type_reduce _v = (_type_reduce)(" + spec.map_expr + ");\n";
-  s += "    _acc = _has ? _cunum_user_reduce(_acc, _v) : _v;\n    _has = true;\n    }\n";
+  s += "    _acc = _has ? _cunum_user_reduce(_acc, _v) : _v;\n    _has = true;\n    }\n    }\n";
   s += "#if defined(__CUDACC_RTC__)\n"
        "    _sv[threadIdx.x] = _acc;\n    _sh[threadIdx.x] = _has;\n    __syncthreads();\n"
        "    for (unsigned _s = blockDim.x / 2; _s > 0; _s >>= 1) {\n"
@@ -158,14 +181,16 @@ std::string kernel_source(const KernelSpec& spec, const Variant& v) {
        "        _sv[threadIdx.x] = _sh[threadIdx.x] ? _cunum_user_reduce(_sv[threadIdx.x], _sv[threadIdx.x + _s])\n"
        "                                           : _sv[threadIdx.x + _s];\n"
        "        _sh[threadIdx.x] = true;\n      }\n      __syncthreads();\n    }\n"
-       "    _acc = _sv[0];\n"
+       "    _acc = _sv[0];\n    _has = _sh[0];\n"
        "    if (threadIdx.x == 0)\n#endif\n";
-  s += "    {\n      _type_reduce a = _acc;\n";
+  s += "    if (_phase == 1) {\n      _parts[_t].v = _acc;\n      _parts[_t].has = _has;\n    } else {\n"
+       "      _type_reduce a = _acc;\n";
   for (size_t k = 0; k < spec.params.size(); ++k)
     if (is_array_out(spec.params[k])) s += "  " + bind(k, "_k" + std::to_string(k));
   s += "      " + spec.post_map_expr + ";\n    }\n";
   s += "#if defined(__CUDACC_RTC__)\n    __syncthreads();\n#endif\n  }\n";
   s += "  " + spec.after_loop + ";\n}\n";
+  s += "CUNUM_USER_SLOT_EXPORT(::cunum::user::Slot<_type_reduce>)\n";
   return s;
 }
 

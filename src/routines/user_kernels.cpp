@@ -248,6 +248,11 @@ void Kernel::reduce(const std::vector<Arg>& args, const Shape& shape, const std:
       at += p.kind == ArgKind::Scalar ? 2 : 1 + 2 * args[k].array->ndim();
     }
   }
+  // One pass unless the backend splits it (Note [Split user reductions]).
+  w[at++] = 0;
+  w[at++] = 1;
+  w[at++] = 0;
+  CUNUM_ASSERT(at == c.nwords);
   launch(c, device, nout, m, true, w);
 }
 

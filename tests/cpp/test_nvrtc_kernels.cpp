@@ -564,3 +564,59 @@ TEST(NvrtcKernels, EveryHistogramKernelCompiles) {
           b.add(histogram_source({mode, x, cmp, x == DType::Int32 ? DType::Bool : DType::Float64, sh == 512, sh}));
   EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
 }
+
+// Split user reductions (Note [Split user reductions]): one source runs the
+// one-pass, chunk-partials and fold phases; every reduce type class (bool,
+// integers, float16, floats, complex) compiles, and the
+// image carries the `cunum_user_slot_size` global whose size the backend reads.
+TEST(NvrtcKernels, SplitUserReductionsCompile) {
+  using namespace cunum::user;
+  struct Case {
+    const char* ctype;
+    DType dtype;
+  };
+  const Case cases[] = {{"bool", DType::Bool},       {"signed char", DType::Int8},
+                        {"unsigned long long", DType::UInt64}, {"float16", DType::Float16},
+                        {"float", DType::Float32},   {"double", DType::Float64},
+                        {"complex<float>", DType::Complex64}, {"complex<double>", DType::Complex128}};
+  for (const Case& c : cases) {
+    KernelSpec r;
+    r.reduction = true;
+    r.name = "split_reduce";
+    r.params = {{"x", c.ctype, c.dtype, c.dtype, ArgKind::Array, false},
+                {"y", c.ctype, c.dtype, c.dtype, ArgKind::Array, true}};
+    r.map_expr = "x";
+    r.reduce_expr = "a + b";
+    r.post_map_expr = "y = a";
+    r.reduce_type = c.ctype;
+    r.has_identity = true;
+    r.identity = "0";
+    const std::string src = kernel_source(r, Variant{1, 1, {}});
+    try {
+      Program p = compile_program(src, "split_reduce", kArch, {}, {});
+      const std::string image(p.image.begin(), p.image.end());
+      EXPECT_NE(image.find("cunum_user_slot_size"), std::string::npos) << c.ctype;
+    } catch (const cunum::Error& err) {
+      ADD_FAILURE() << err.what() << "\n--- source ---\n" << src;
+    }
+  }
+  // No identity, a preamble function in the map, a scalar, over two kept dims.
+  KernelSpec r;
+  r.reduction = true;
+  r.name = "split_max";
+  r.params = {{"x", "float", DType::Float32, DType::Float32, ArgKind::Array, false},
+              {"s", "float", DType::Float32, DType::Float32, ArgKind::Scalar, false},
+              {"y", "double", DType::Float64, DType::Float64, ArgKind::Array, true}};
+  r.preamble = "__device__ float sq(float v) { return v * v; }";
+  r.map_expr = "sq(x) * s";
+  r.reduce_expr = "max(a, b)";
+  r.post_map_expr = "y = a";
+  r.reduce_type = "float";
+  r.has_identity = false;
+  const std::string src = kernel_source(r, Variant{2, 1, {}});
+  try {
+    compile_program(src, "split_max", kArch, {}, {});
+  } catch (const cunum::Error& err) {
+    ADD_FAILURE() << err.what() << "\n--- source ---\n" << src;
+  }
+}

@@ -389,3 +389,52 @@ def test_example_dask_mean_std():
                        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
     assert r.returncode == 0, r.stdout + r.stderr
     assert "check: OK" in r.stdout
+
+
+# ------------------------------------------------------------ clean exit
+
+_EXIT_PROGRAMS = {
+    # cunum first, then Dask (the import hook registers), the threaded scheduler.
+    "cunum-then-dask": """
+        import cunum as cn
+        import dask.array as da
+        x = da.from_array(cn.arange(1000.0), chunks=100, asarray=False)
+        assert float((x * 2).mean().compute()) == 999.0
+        assert float(x.std().compute(scheduler="sync")) > 0
+    """,
+    # Dask first, then the backend entry point; an uncaught exception at the end
+    # (its traceback keeps arrays alive into the interpreter's teardown).
+    "backend-and-exception": """
+        import dask
+        import dask.array as da
+        import cunum as cn
+        with dask.config.set({"array.backend": "cunum"}):
+            y = da.ones((100, 10), chunks=(25, 10))
+            assert float(y.sum().compute()) == 1000.0
+            m = y.mean(axis=0).compute()
+            assert isinstance(m, cn.ndarray)
+        def fail(a):
+            raise KeyError("deliberate")
+        fail(m)
+    """,
+}
+
+
+@pytest.mark.parametrize("device", devices())
+@pytest.mark.parametrize("program", sorted(_EXIT_PROGRAMS))
+def test_exit_after_dask_has_no_leaks(program, device, tmp_path):
+    """bench/bench_dask.py ended with nanobind's leak warnings: a program using
+    Dask on cunum chunks exits with its own status and nothing on stderr
+    about leaked objects (cunum._dask clears Dask's registries at exit)."""
+    import textwrap
+    code = textwrap.dedent(_EXIT_PROGRAMS[program])
+    env = dict(os.environ, CUNUM_DEVICE=device, PYTHONPATH=os.pathsep.join(
+        p for p in [os.path.dirname(os.path.dirname(cn.__file__)), os.environ.get("PYTHONPATH", "")] if p))
+    r = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True,
+                       timeout=300)
+    want = 1 if "deliberate" in code else 0
+    assert r.returncode == want, f"exit status {r.returncode}\nstdout:\n{r.stdout}\nstderr:\n{r.stderr}"
+    assert "nanobind: leaked" not in r.stderr, r.stderr
+    assert "Fatal Python error" not in r.stderr, r.stderr
+    if want:
+        assert "KeyError: 'deliberate'" in r.stderr

@@ -195,6 +195,13 @@ struct CIndexer {
   CUNUM_HD long long get() const { return i_; }
 };
 
+// One chunk's partial result of a split reduction (Note [Split user
+// reductions] in src/routines/user_kernel_source.cpp).
+template <class R> struct Slot {
+  R v;
+  bool has;
+};
+
 template <class T> CUNUM_HD T scalar(const long long* w) { return *reinterpret_cast<const T*>(w); }
 template <class T> CUNUM_HD T& at(const long long* w, long long off) { return *reinterpret_cast<T*>(reinterpret_cast<char*>(w[0]) + off); }
 template <class To, class From> CUNUM_HD To load(const long long* w, long long off) {
@@ -220,11 +227,18 @@ using ::cunum::complex;
 #define CUNUM_USER_FOR(i, n) \
   for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < (n); i += (long long)blockDim.x * gridDim.x)
 #define CUNUM_USER_OUTER(o, n) for (long long o = blockIdx.x; o < (n); o += gridDim.x)
-#define CUNUM_USER_INNER(j, m) for (long long j = threadIdx.x; j < (m); j += blockDim.x)
+#define CUNUM_USER_INNER(j, lo, hi) for (long long j = (lo) + threadIdx.x; j < (hi); j += blockDim.x)
+// The size of a partials slot, read by the backend (cudaLibraryGetGlobal's size).
+#define CUNUM_USER_SLOT_EXPORT(S) \
+  extern "C" {                    \
+  __device__ char cunum_user_slot_size[sizeof(S)];         \
+  }
 #else
 #define CUNUM_USER_ENTRY(W) \
   extern "C" void cunum_user_kernel(const long long* _w, long long _begin, long long _end) {
 #define CUNUM_USER_FOR(i, n) for (long long i = _begin; i < _end; ++i)
 #define CUNUM_USER_OUTER(o, n) for (long long o = _begin; o < _end; ++o)
-#define CUNUM_USER_INNER(j, m) for (long long j = 0; j < (m); ++j)
+#define CUNUM_USER_INNER(j, lo, hi) for (long long j = (lo); j < (hi); ++j)
+// The size of a partials slot, read by the backend (dlsym).
+#define CUNUM_USER_SLOT_EXPORT(S) extern "C" const long long cunum_user_slot_size = sizeof(S);
 #endif

@@ -5,6 +5,7 @@ from ._params import ARRAY, RAW, SCALAR
 
 _ndarray = _core.ndarray
 _arg_key = _core._user_arg_key
+_fast = _core._user_elementwise_fast
 
 
 class ElementwiseKernel:
@@ -69,11 +70,20 @@ class ElementwiseKernel:
         dev_idx = next((k for k, a in enumerate(args) if isinstance(a, _ndarray)), -1)
         if len(args) == self.nin and any(p.raw for p in self.out_params):
             raise ValueError("Output array size is undecided: raw outputs must be passed")
-        return kernel, tuple(out_types), tuple(scalars), shape_idx, dev_idx
+        # The fast call applies: every argument an array, a non-raw input, outputs returned.
+        fast = (not scalars and bool(shape_idx) and not self.no_return
+                and not any(p.raw for p in self.out_params))
+        return kernel, tuple(out_types), tuple(scalars), shape_idx, dev_idx, fast
 
     def __call__(self, *args, size=None, stream=None):
         """Runs the kernel; outputs not passed are allocated from the
         broadcast shape of the non-raw arguments (or ``size``)."""
+        # Note [User kernel fast call]: arrays only, inputs only, seen before:
+        # one C++ call finds the loop shape, allocates the outputs and runs.
+        if size is None and stream is None and len(args) == self.nin:
+            r = _fast(self._cache, args, self.return_tuple)
+            if r is not None:
+                return r
         n = len(args)
         if n != self.nin and n != self.nargs:
             raise TypeError(f"Wrong number of arguments for {self.name!r}: takes {self.nin} inputs and "
@@ -84,7 +94,7 @@ class ElementwiseKernel:
         entry = self._cache.get(key)
         if entry is None:
             entry = self._cache[key] = self._resolve(args)
-        kernel, out_types, scalars, shape_idx, dev_idx = entry
+        kernel, out_types, scalars, shape_idx, dev_idx, _ = entry
         if scalars:
             args = list(args)
             for k, conv in scalars:

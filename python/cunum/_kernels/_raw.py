@@ -6,6 +6,7 @@ import os
 from .. import _core
 
 _ndarray = _core.ndarray
+_raw_device = _core._raw_device
 _ATTRIBUTES = ("max_threads_per_block", "shared_size_bytes", "const_size_bytes", "local_size_bytes",
                "num_regs", "ptx_version", "binary_version", "max_dynamic_shared_size_bytes",
                "preferred_shared_memory_carveout")
@@ -78,6 +79,7 @@ class RawKernel:
         self.jitify = jitify
         self._module = _module  # a RawModule's kernel
         self._functions = {}
+        self._cooperative = bool(enable_cooperative_groups)
 
     def _function(self):
         dev = _cuda_device_id()
@@ -97,16 +99,14 @@ class RawKernel:
         self._function()
 
     def __call__(self, grid, block, args, *, shared_mem=0, stream=None):
-        if not isinstance(args, (tuple, list)):
-            raise TypeError(f"args must be a tuple, not {type(args).__name__}")
-        f = self._function()
-        if any(type(a) is GlobalPointer for a in args):
-            import numpy
-            args = [numpy.uint64(a.ptr) if type(a) is GlobalPointer else a for a in args]
-        if stream is None:
-            from ..cuda.stream import get_current_stream
-            stream = get_current_stream(f.device)
-        f.launch(grid, block, args, int(shared_mem), stream.ptr, bool(self.enable_cooperative_groups))
+        # Note [User kernel fast call]: the function of the current device,
+        # then one C++ call that packs the arguments (a GlobalPointer as its
+        # address) and launches on `stream` (None: cunum's current stream).
+        f = self._functions.get(_raw_device())
+        if f is None:
+            f = self._function()
+        f.launch(grid, block, args, shared_mem if type(shared_mem) is int else int(shared_mem),
+                 None if stream is None else stream.ptr, self._cooperative)
 
     @property
     def attributes(self):

@@ -6,6 +6,8 @@ from . import _params
 from ._params import ARRAY, RAW, SCALAR
 
 _ndarray = _core.ndarray
+_arg_key = _core._user_arg_key
+_fast_call = _core._user_reduce_fast
 
 
 class ReductionKernel:
@@ -45,6 +47,7 @@ class ReductionKernel:
         self.preamble = preamble
         self.options = tuple(options)
         self._cache = {}
+        self._fast = {}  # Note [User kernel fast call]: {dtype key of array inputs: kernel}
 
     def params_all(self):
         return self.in_params + self.out_params
@@ -75,6 +78,10 @@ class ReductionKernel:
 
     def __call__(self, *args, out=None, axis=None, keepdims=False, stream=None):
         """Reduces the (broadcast) inputs over ``axis`` (None: all axes)."""
+        if out is None and stream is None and len(args) == self.nin and type(keepdims) is bool:
+            r = _fast_call(self._fast, args, axis, keepdims)
+            if r is not None:
+                return r
         n = len(args)
         if n != self.nin and n != self.nargs:
             raise TypeError(f"Wrong number of arguments for {self.name!r}: takes {self.nin} inputs and "
@@ -91,6 +98,9 @@ class ReductionKernel:
         entry = self._cache.get(key)
         if entry is None:
             entry = self._cache[key] = self._resolve(in_args, out_args)
+            fkey = _arg_key(*in_args) if not out_args and in_args else None
+            if fkey is not None and not any(p.raw for p in self.in_params):
+                self._fast[fkey] = entry[0]
         kernel, out_types, scalar_types = entry
         shapes, device = [], None
         for k, a in enumerate(in_args):

@@ -21,6 +21,8 @@ and cunum's current stream waits on an event recorded there.
 from .. import _core
 
 ndarray = _core.ndarray
+_export_fast = _core._dlpack_export_fast
+_import_fast = _core._dlpack_import_fast
 
 # DLDeviceType values (the DLPack standard).
 kDLCPU = 1
@@ -104,6 +106,10 @@ def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None
     copy=False); copy=True always copies (the IS_COPIED flag is set). On a
     CUDA array, `stream` is the consumer's stream: it is made to wait for
     cunum's pending work on the array (Note [DLPack stream handshake])."""
+    if dl_device is None and not copy:
+        cap = _export_fast(self, stream, max_version)  # Note [DLPack fast paths]
+        if cap is not None:
+            return cap
     _check_stream(stream)
     dev = self.device
     on_cpu = dev.kind == "cpu"
@@ -164,6 +170,10 @@ def from_dlpack(x, /, *, device=None, copy=None):
     producer's memory alive. For a CUDA producer, cunum passes its current
     stream, which the producer makes wait for its pending work (Note [DLPack
     stream handshake])."""
+    if device is None and copy is None:
+        a = _import_fast(x)  # Note [DLPack fast paths]
+        if a is not None:
+            return a
     dev = None if device is None else (device if isinstance(device, _core.Device) else _core.Device(device))
     if _is_capsule(x):
         a = _import_capsule(x, copy)

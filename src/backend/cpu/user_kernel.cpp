@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -34,11 +35,17 @@ namespace cunum::backend::cpu {
 // they run once per GPU thread).
 namespace {
 using HostKernel = void (*)(const long long*, long long, long long);
+// A loaded kernel and, for reductions, the bytes of a partials slot (0: none).
+struct HostLoaded {
+  HostKernel fn = nullptr;
+  size_t slot = 0;
+};
 
 uint64_t fnv1a(const std::string& s, uint64_t h = 1469598103934665603ull) {
   for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
   return h;
 }
+int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
 std::string hex(uint64_t h) {
   char b[17];
   std::snprintf(b, sizeof b, "%016llx", static_cast<unsigned long long>(h));
@@ -117,7 +124,7 @@ const Toolchain& toolchain() {
   return t;
 }
 
-HostKernel build(const UserKernelPlan& plan) {
+HostLoaded build(const UserKernelPlan& plan) {
   const Toolchain& t = toolchain();
   const std::string stem = t.root + "/" + hex(fnv1a(*plan.source, t.key));
   const std::string so = stem + ".so";
@@ -146,24 +153,52 @@ HostKernel build(const UserKernelPlan& plan) {
   if (!lib) throw Error("cunum: cannot load the compiled kernel " + so + ": " + dlerror());
   auto fn = reinterpret_cast<HostKernel>(dlsym(lib, "cunum_user_kernel"));
   if (!fn) throw Error("cunum: the compiled kernel " + so + " lacks its entry point");
-  return fn;  // the library stays loaded for the life of the process
+  HostLoaded h;
+  h.fn = fn;
+  if (plan.reduction)
+    if (auto* size = reinterpret_cast<const long long*>(dlsym(lib, "cunum_user_slot_size"))) h.slot = *size;
+  return h;  // the library stays loaded for the life of the process
 }
 }  // namespace
 
 void CpuBackend::user_kernel(const UserKernelPlan& plan) {
   static std::mutex mu;
-  static std::unordered_map<uint64_t, HostKernel> kernels;
-  HostKernel fn;
+  static std::unordered_map<uint64_t, HostLoaded> kernels;
+  HostLoaded k;
   {
     std::lock_guard<std::mutex> lock(mu);
     auto it = kernels.find(plan.hash);
     if (it == kernels.end()) it = kernels.emplace(plan.hash, build(plan)).first;
-    fn = it->second;
+    k = it->second;
   }
   const long long* w = reinterpret_cast<const long long*>(plan.words);
-  // Chunks of about 32K elements (fewer outputs when each folds many).
-  const int64_t grain = plan.reduction ? std::max<int64_t>(1, 32768 / std::max<int64_t>(1, plan.m)) : 32768;
-  parallel_for(plan.n, grain, [&](int64_t begin, int64_t end) { fn(w, begin, end); });
+  const HostKernel fn = k.fn;
+  if (!plan.reduction) {
+    parallel_for(plan.n, 32768, [&](int64_t begin, int64_t end) { fn(w, begin, end); });
+    return;
+  }
+  // Too few outputs to keep every thread busy, each long: split each
+  // output into chunks of at least 32K elements, one partial slot each (Note
+  // [Split user reductions]), then fold the slots per output.
+  const int64_t nout = plan.n, m = plan.m, threads = num_threads(), min_len = 32768;
+  int64_t C = 1;
+  if (k.slot > 0 && threads > 1 && nout < threads * 4 && m >= 2 * min_len)
+    C = std::max<int64_t>(1, std::min(ceil_div(threads * 4, nout), m / min_len));
+  if (C == 1) {
+    // Chunks of about 32K elements (fewer outputs when each folds many).
+    parallel_for(nout, std::max<int64_t>(1, 32768 / std::max<int64_t>(1, m)),
+                 [&](int64_t begin, int64_t end) { fn(w, begin, end); });
+    return;
+  }
+  std::vector<long long> words(w, w + plan.nwords);
+  const size_t bytes = static_cast<size_t>(nout * C) * k.slot;
+  std::vector<std::max_align_t> parts((bytes + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t));
+  words[plan.nwords - 3] = 1;
+  words[plan.nwords - 2] = C;
+  words[plan.nwords - 1] = reinterpret_cast<long long>(parts.data());
+  parallel_for(nout * C, 1, [&](int64_t begin, int64_t end) { fn(words.data(), begin, end); });
+  words[plan.nwords - 3] = 2;
+  parallel_for(nout, 1024, [&](int64_t begin, int64_t end) { fn(words.data(), begin, end); });
 }
 
 }  // namespace cunum::backend::cpu

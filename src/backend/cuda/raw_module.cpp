@@ -104,6 +104,7 @@ Function Module::get_function(const std::string& name) const {
   f.function_ = k.function;
   f.device_ = device_;
   f.name_ = name;
+  f.params_known_ = f.param_sizes(f.param_sizes_);
   return f;
 }
 
