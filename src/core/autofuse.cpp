@@ -347,7 +347,21 @@ bool autofuse_record(const UfuncDef& def, int loop, const Operand* ops, int n, c
   }
   // The result, allocated as eager evaluation allocates it.
   const LoopSig& sig = def.loops[loop];
-  ndarray r = empty(shape, sig.out[0], dev);
+  ndarray r = [&] {
+    try {
+      return empty(shape, sig.out[0], dev);
+    } catch (...) {
+      // Out of memory here raises here, as in eager evaluation; the open
+      // expression runs first (what a user still holds, this call's operands
+      // included) and lets go of its last step, so the memory eager code
+      // would have freed by now is free when the error is seen.
+      if (extend) {
+        p->head.reset();
+        run_open_of_this_thread();
+      }
+      throw;
+    }
+  }();
   backend::FusedStep st;
   st.def = &def;
   st.loop = loop;
