@@ -81,12 +81,18 @@ std::string fused_source(const FusedPlan& p, int nd, bool index32, int vec) {
   // eager kernels, whose functors it helps) would turn `a * b` of one step
   // and `+ c` of the next into one FMA with one rounding, and the result
   // would differ from eager in the last bit (seen on the H100: -0.063 against
-  // -0.0629999). An empty asm statement that "changes" the value is opaque to
-  // the optimiser, so each step's result is rounded as if stored; within one
-  // functor the compiler does what it does for the eager kernel, so fused and
-  // eager results are the same bits.
-  s += "static __device__ __forceinline__ void cunum_rounded(float& x) { asm(\"\" : \"+f\"(x)); }\n"
-       "static __device__ __forceinline__ void cunum_rounded(double& x) { asm(\"\" : \"+d\"(x)); }\n"
+  // -0.0629999). The contraction is done by ptxas as well as by NVVM, so an
+  // empty asm statement is not enough (the SASS still had the FFMA); an
+  // identity byte permute (prmt 0x3210) of the value, or of a double's high
+  // word, is an instruction neither can see through: each step's result is
+  // then rounded as if stored (checked in the SASS: FMUL, PRMT, FADD). Within
+  // one functor the compiler does what it does for the eager kernel, so fused
+  // and eager results are the same bits; the cost is one PRMT per step.
+  s += "static __device__ __forceinline__ void cunum_rounded(float& x) {"
+       " asm volatile(\"prmt.b32 %0, %0, 0, 0x3210;\" : \"+f\"(x)); }\n"
+       "static __device__ __forceinline__ void cunum_rounded(double& x) {"
+       " asm volatile(\"{ .reg .b32 lo, hi; mov.b64 {lo, hi}, %0; prmt.b32 hi, hi, 0, 0x3210;"
+       " mov.b64 %0, {lo, hi}; }\" : \"+d\"(x)); }\n"
        "template <class T> static __device__ __forceinline__ void cunum_rounded(cunum::complex<T>& z) {"
        " cunum_rounded(z.re); cunum_rounded(z.im); }\n"
        "template <class T> static __device__ __forceinline__ void cunum_rounded(T&) {}\n";
