@@ -164,15 +164,22 @@ LoadedKernel load_kernel(const std::vector<char>& cubin) {
 
 void launch_kernel(const LoadedKernel& k, dim3 grid, dim3 block, void** args, cudaStream_t stream) {
   if (k.function) {
+    // A thread whose first CUDA call is this launch has no current context:
+    // the runtime binds its primary context to a thread lazily, and
+    // cudaGetDevice alone does not. cudaSetDevice binds it, once per thread,
+    // before the first launch (compute-sanitizer reports the failed launch
+    // otherwise, even though the retry below recovers).
+    thread_local bool bound = false;
+    if (!bound) {
+      int dev = 0;
+      if (cudaGetDevice(&dev) == cudaSuccess && cudaSetDevice(dev) == cudaSuccess) bound = true;
+    }
     auto launch = [&] {
       return driver().launch(static_cast<CUfunction>(k.function), grid.x, grid.y, grid.z, block.x, block.y,
                              block.z, 0, reinterpret_cast<CUstream>(stream), args, nullptr);
     };
     CUresult r = launch();
-    if (r == CUDA_ERROR_INVALID_CONTEXT) {
-      // A thread whose first CUDA call is this launch has no current context:
-      // the runtime binds its primary context to a thread lazily, and
-      // cudaGetDevice alone does not. cudaSetDevice binds it; then again.
+    if (r == CUDA_ERROR_INVALID_CONTEXT) {  // should the binding above not have held: bind, then again
       int dev = 0;
       CUNUM_CUDA_CHECK(cudaGetDevice(&dev));
       CUNUM_CUDA_CHECK(cudaSetDevice(dev));
