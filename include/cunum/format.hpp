@@ -64,6 +64,10 @@ struct PrintOptions {
   std::string infstr = "inf";
   char sign = '-';           // '-', '+' or ' '
   FloatMode floatmode = FloatMode::MaxPrec;
+  // repr of a summarised array names its shape (`shape=(...)`), as NumPy 2.2
+  // and later do (an empty one always does); Python sets it false under an
+  // older NumPy so that cunum's repr stays the installed NumPy's.
+  bool shape_in_repr = true;
 };
 
 // The process-wide options (NumPy keeps its own per Python context; the C++

@@ -34,6 +34,7 @@ PrintOptions options_from(nb::dict d) {
   o.infstr = nb::cast<std::string>(d["infstr"]);
   o.sign = nb::cast<std::string>(d["sign"]).at(0);
   o.floatmode = float_mode(nb::cast<std::string>(d["floatmode"]));
+  if (d.contains("shape_in_repr")) o.shape_in_repr = nb::cast<bool>(d["shape_in_repr"]);
   return o;
 }
 }  // namespace

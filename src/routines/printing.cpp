@@ -450,7 +450,7 @@ std::string array_repr(const ndarray& a) {
   std::string body = array2string(a, o, ", ", prefix, ")");
   std::vector<std::string> extras;
   bool is_0_1d = a.ndim() == 1 && a.shape()[0] == 0;
-  if ((a.size() == 0 && !is_0_1d) || a.size() > o.threshold) extras.push_back("shape=" + to_string(a.shape()));
+  if ((a.size() == 0 && !is_0_1d) || (o.shape_in_repr && a.size() > o.threshold)) extras.push_back("shape=" + to_string(a.shape()));
   if (!dtype_implied(a.dtype()) || a.size() == 0) extras.push_back("dtype=" + std::string(dtype_name(a.dtype())));
   if (extras.empty()) return prefix + body + ")";
   std::string arr = prefix + body + ",";

@@ -130,8 +130,12 @@ def _cpp_options(overrides):
     takes them, or None where only NumPy's printer can honour them (a
     `formatter`, a `legacy` mode, an argument NumPy would reject: NumPy's
     printer then prints, or raises its own error)."""
-    opts = _numpy().get_printoptions()
+    numpy = _numpy()
+    opts = numpy.get_printoptions()
     opts.update({k: v for k, v in overrides.items() if v is not None})
+    # NumPy 2.2 began to write `shape=(...)` in the repr of summarised arrays:
+    # cunum's repr is the installed NumPy's
+    opts["shape_in_repr"] = tuple(int(p) for p in numpy.__version__.split(".")[:2]) >= (2, 2)
     if opts.get("formatter") is not None or opts.get("legacy") not in (False, None):
         return None
     if opts["sign"] not in ("-", "+", " ") or opts["floatmode"] not in _FLOATMODES:
@@ -195,8 +199,10 @@ def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=N
                      legacy=None, override_repr=None):
     """NumPy's set_printoptions; the options are NumPy's own and govern
     cunum's and NumPy's printing alike (Note [One print-options state, NumPy's])."""
+    # override_repr is NumPy 2.1's: older NumPy (2.0 is supported) gets it only when given
+    extra = {} if override_repr is None else {"override_repr": override_repr}
     _numpy().set_printoptions(precision, threshold, edgeitems, linewidth, suppress, nanstr, infstr,
-                              formatter, sign, floatmode, legacy=legacy, override_repr=override_repr)
+                              formatter, sign, floatmode, legacy=legacy, **extra)
 
 
 def get_printoptions():
