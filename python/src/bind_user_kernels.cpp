@@ -147,18 +147,26 @@ uint64_t arg_dtype_key(nb::handle args) {  // 0: not all arrays (or too many)
   return key;
 }
 
+// The fast calls' common precondition: every array parameter among the
+// inputs is given a cunum array, all of one shape. That array, or null (the
+// Python path then takes the call).
+const ndarray* one_input_shape(const user::Kernel& k, const CallArgs& c) {
+  const auto& params = k.spec().params;
+  const ndarray* first = nullptr;
+  for (size_t i = 0; i < c.args.size(); ++i) {
+    if (params[i].kind != user::ArgKind::Array) continue;
+    const ndarray* a = c.args[i].array;
+    if (!a || (first && a->shape() != first->shape())) return nullptr;
+    if (!first) first = a;
+  }
+  return first;
+}
+
 nb::object elementwise_auto(const user::Kernel& k, nb::handle args, bool tuple) {
   CallArgs c = call_args(k, args);
   const auto& params = k.spec().params;
   const size_t nin = c.args.size();
-  const ndarray* first = nullptr;
-  for (size_t i = 0; i < nin; ++i) {
-    if (params[i].kind != user::ArgKind::Array) continue;
-    const ndarray* a = c.args[i].array;
-    if (!a) return nb::none();
-    if (!first) first = a;
-    else if (a->shape() != first->shape()) return nb::none();
-  }
+  const ndarray* first = one_input_shape(k, c);
   if (!first) return nb::none();
   const Shape& shape = first->shape();
   std::vector<ndarray> outs;
@@ -197,14 +205,7 @@ nb::object reduce_auto(const user::Kernel& k, nb::handle args, nb::handle axis, 
   CallArgs c = call_args(k, args);
   const auto& params = k.spec().params;
   const size_t nin = c.args.size();
-  const ndarray* first = nullptr;
-  for (size_t i = 0; i < nin; ++i) {
-    if (params[i].kind != user::ArgKind::Array) continue;
-    const ndarray* a = c.args[i].array;
-    if (!a) return nb::none();
-    if (!first) first = a;
-    else if (a->shape() != first->shape()) return nb::none();
-  }
+  const ndarray* first = one_input_shape(k, c);
   if (!first) return nb::none();
   const Shape& shape = first->shape();
   const int nd = static_cast<int>(shape.size());
