@@ -77,11 +77,17 @@ struct WideHub {
   using MaxPolicy = Policy;
 };
 
-// Which sorts have an 11-bit instantiation (Note [Wide digits]).
+// Which sorts have an 11-bit instantiation (Note [Wide digits]); building
+// with -DCUNUM_CUB_WIDE_DIGITS=0 drops them (CUNUM_SORT_RADIX_BITS=11 then
+// sorts 8-bit digits).
+#ifndef CUNUM_CUB_WIDE_DIGITS
+#define CUNUM_CUB_WIDE_DIGITS 1
+#endif
 template <class K, class V>
-constexpr bool kHasWide = std::is_same_v<V, int32_t> ? std::is_same_v<K, float>
-                                                     : std::is_same_v<V, cub::NullType> &&
-                                                           (std::is_same_v<K, float> || std::is_same_v<K, int32_t>);
+constexpr bool kHasWide = CUNUM_CUB_WIDE_DIGITS &&
+                          (std::is_same_v<V, int32_t> ? std::is_same_v<K, float>
+                                                      : std::is_same_v<V, cub::NullType> &&
+                                                            (std::is_same_v<K, float> || std::is_same_v<K, int32_t>));
 
 // A stable radix sort of n < 2^32 items through CUB's dispatch with 32-bit
 // offsets (CUB's sm90 tuning gives pairs of 32-bit keys and values 23 items a
