@@ -151,6 +151,29 @@ ndarray inv(const ndarray& a) {
   require_square(a);
   const int64_t n = a.shape()[a.ndim() - 1];
   const DType dt = linalg_dtype(a.dtype());
+  // Small matrices where the backend has its own kernel (the GPU, n <= 32:
+  // Note [Small inverse kernel]); one wait for the info, as below.
+  if (n >= 1 && n <= 32 && a.size() > 0) {
+    const Shape batch(a.shape().begin(), a.shape().end() - 2);
+    const ndarray x = ascontiguousarray(a.dtype() == dt ? a : a.astype(dt));
+    ndarray r = ndarray::allocate(a.shape(), dt, a.device());
+    ndarray info = ndarray::allocate({count(batch)}, DType::Int32, a.device());
+    backend::LapackPlan p;
+    p.dtype = dt;
+    p.m = p.n = n;
+    p.batch = count(batch);
+    p.a = x.data();
+    p.lda = n;
+    p.stride_a = n * n;
+    p.b = r.data();
+    p.ldb = n;
+    p.stride_b = n * n;
+    p.info = reinterpret_cast<int32_t*>(info.data());
+    if (backend::get(a.device()).small_inverse(p)) {
+      raise_if(info, "Singular matrix");
+      return r;
+    }
+  }
   const ndarray eye_n = eye(n, std::nullopt, 0, dt, a.device());
   Shape full(a.shape().begin(), a.shape().end());
   return solve(a.dtype() == dt ? a : a.astype(dt), broadcast_to(eye_n, full));
