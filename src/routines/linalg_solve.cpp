@@ -152,11 +152,14 @@ ndarray inv(const ndarray& a) {
   require_square(a);
   const int64_t n = a.shape()[a.ndim() - 1];
   const DType dt = linalg_dtype(a.dtype());
+  const ndarray a_dt = a.dtype() == dt ? a : a.astype(dt);
   // Small matrices where the backend has its own kernel (the GPU, n <= 32:
-  // Note [Small inverse kernel]); one wait for the info, as below.
+  // Note [Small inverse kernel]); one wait for the info, as below. (The CPU
+  // has none: it pays two small allocations, and a copy of a non-contiguous
+  // input, before taking LAPACK's path.)
   if (n >= 1 && n <= 32 && a.size() > 0) {
     const Shape batch(a.shape().begin(), a.shape().end() - 2);
-    const ndarray x = ascontiguousarray(a.dtype() == dt ? a : a.astype(dt));
+    const ndarray x = ascontiguousarray(a_dt);
     ndarray r = ndarray::allocate(a.shape(), dt, a.device());
     ndarray info = ndarray::allocate({count(batch)}, DType::Int32, a.device());
     backend::LapackPlan p;
@@ -177,7 +180,7 @@ ndarray inv(const ndarray& a) {
   }
   const ndarray eye_n = eye(n, std::nullopt, 0, dt, a.device());
   Shape full(a.shape().begin(), a.shape().end());
-  return solve(a.dtype() == dt ? a : a.astype(dt), broadcast_to(eye_n, full));
+  return solve(a_dt, broadcast_to(eye_n, full));
 }
 
 namespace {
