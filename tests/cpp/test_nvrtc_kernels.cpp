@@ -620,3 +620,14 @@ TEST(NvrtcKernels, SplitUserReductionsCompile) {
     ADD_FAILURE() << err.what() << "\n--- source ---\n" << src;
   }
 }
+
+// Note [Small inverse kernel]: linalg.inv's kernel in every dtype, for
+// orders on both sides of each team width (all 128 (dtype, order) pairs take
+// ~150 s of NVRTC here: the kernel is one template, unrolled per order).
+TEST(NvrtcKernels, EverySmallInverseKernelCompiles) {
+  for (DType dt : {DType::Float32, DType::Float64, DType::Complex64, DType::Complex128}) {
+    Batch b;
+    for (int n : {1, 2, 3, 4, 5, 8, 9, 16, 17, 32}) b.add(small_inverse_source(dt, n));
+    EXPECT_NO_THROW(compile_to_cubin(b.src, kArch)) << dtype_name(dt);
+  }
+}
