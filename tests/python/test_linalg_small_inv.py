@@ -1,4 +1,4 @@
-"""linalg.inv of small matrices (n <= 32), which the GPU inverts with its own
+"""linalg.inv of small matrices (n <= 16, complex n <= 8, on the GPU), which the GPU inverts with its own
 kernel (Note [Small inverse kernel]: Gauss-Jordan with partial pivoting, a
 team of lanes per matrix) and the CPU with LAPACK: every order 1..32, every
 dtype linalg accepts, pivoting that must move rows, singular members of a

@@ -1,5 +1,5 @@
 // cunum/kernels/small_inverse.hpp — the GPU's inverse of many small matrices
-// (n <= 32), one team of lanes per matrix (Note [Small inverse kernel]).
+// (n <= 16, complex n <= 8: CudaBackend::small_inverse), one team of lanes per matrix (Note [Small inverse kernel]).
 // Device code only: included by the NVRTC source small_inverse.cpp makes.
 //
 // Note [Small inverse kernel]

@@ -325,7 +325,7 @@ struct RandomKernel {
 std::string random_source(const RandomKernel& k);
 
 // Note [Small inverse kernel] (cunum/kernels/small_inverse.hpp): the inverse
-// of a stack of n x n matrices (1 <= n <= 32, float32/64, complex64/128), a
+// of a stack of n x n matrices (1 <= n <= 16, complex n <= 8, float32/64, complex64/128), a
 // team of lanes per matrix; one kernel per (dtype, n).
 std::string small_inverse_source(DType dtype, int n);
 
