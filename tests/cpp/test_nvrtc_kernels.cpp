@@ -627,7 +627,9 @@ TEST(NvrtcKernels, SplitUserReductionsCompile) {
 TEST(NvrtcKernels, EverySmallInverseKernelCompiles) {
   for (DType dt : {DType::Float32, DType::Float64, DType::Complex64, DType::Complex128}) {
     Batch b;
-    for (int n : {1, 2, 3, 4, 5, 8, 9, 16, 17, 32}) b.add(small_inverse_source(dt, n));
+    // every order the backend hands the kernel: 1..16, complex 1..8 (small_inverse.cpp)
+    const bool cplx = dt == DType::Complex64 || dt == DType::Complex128;
+    for (int n = 1; n <= (cplx ? 8 : 16); ++n) b.add(small_inverse_source(dt, n));
     EXPECT_NO_THROW(compile_to_cubin(b.src, kArch)) << dtype_name(dt);
   }
 }
