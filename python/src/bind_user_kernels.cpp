@@ -129,9 +129,10 @@ std::array<unsigned, 3> dim3_of(nb::handle h, const char* what) {
 
 // Note [User kernel fast call]
 // An ElementwiseKernel call after the first with the same argument dtypes,
-// inputs only, every non-raw one an array of one shape (no broadcasting, no
-// scalars): one C++ call computes the dtype key, finds the resolved kernel
-// in the Python object's cache dict, allocates the outputs and runs. Any
+// inputs only or inputs and every output, every non-raw one an array of one
+// shape (no broadcasting, no scalars): one C++ call computes the dtype key,
+// finds the resolved kernel in the Python object's cache dict, allocates the
+// outputs not passed and runs. Any
 // other call returns None and takes the Python path (which resolves types,
 // broadcasts and phrases the errors). RawKernel's launch is likewise one call
 // with the parameter sizes read once.
@@ -169,6 +170,22 @@ nb::object elementwise_auto(const user::Kernel& k, nb::handle args, bool tuple) 
   const ndarray* first = one_input_shape(k, c);
   if (!first) return nb::none();
   const Shape& shape = first->shape();
+  if (nin == params.size()) {
+    // Outputs passed (`k(x, y, z)`): they have the inputs' shape (checked
+    // above), and the call returns them, the same objects, as CuPy does.
+    size_t nout = 0;
+    for (const auto& p : params) nout += p.output;
+    k.elementwise(c.args, shape, c.device, -1);
+    const size_t n = PyTuple_GET_SIZE(args.ptr());
+    if (nout == 1 && !tuple) return nb::borrow(PyTuple_GET_ITEM(args.ptr(), n - 1));
+    nb::tuple t = nb::steal<nb::tuple>(PyTuple_New(static_cast<Py_ssize_t>(nout)));
+    for (size_t i = 0; i < nout; ++i) {
+      PyObject* o = PyTuple_GET_ITEM(args.ptr(), n - nout + i);
+      Py_INCREF(o);
+      PyTuple_SET_ITEM(t.ptr(), i, o);
+    }
+    return t;
+  }
   std::vector<ndarray> outs;
   outs.reserve(params.size() - nin);
   for (size_t i = nin; i < params.size(); ++i) {

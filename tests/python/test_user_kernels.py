@@ -100,6 +100,43 @@ def test_out_params_passed_explicitly(rng):
     assert_same(y0 + x, y)
 
 
+@pytest.mark.parametrize("dtype", dtype_params(["float32", "int64", "complex128"]))
+def test_outputs_passed_on_repeated_calls(dtype, rng):
+    # Calls after the first with every output passed take the fast call
+    # (Note [User kernel fast call]): the same results, the passed objects returned.
+    dtype = numpy.dtype(dtype)
+    k = cn.ElementwiseKernel("T x, T y", "T z", "z = x * y + x", "mul_add_out")
+    k2 = cn.ElementwiseKernel("T x, T y", "T s, T d", "s = x + y; d = x - y", "sum_diff_out")
+    kt = cn.ElementwiseKernel("T x", "T y", "y = x + x", "dbl_out", return_tuple=True)
+    for shape in [(7,), (3, 4), (3, 4), ()]:
+        a, b = _ints(rng, shape, dtype), _ints(rng, shape, dtype)
+        x, y = cn.asarray(a), cn.asarray(b)
+        z = cn.empty(shape, dtype=dtype)
+        for _ in range(3):
+            assert k(x, y, z) is z
+            assert_same(a * b + a, z)
+        s, d = cn.empty(shape, dtype=dtype), cn.empty(shape, dtype=dtype)
+        for _ in range(3):
+            r = k2(x, y, s, d)
+            assert isinstance(r, tuple) and len(r) == 2 and r[0] is s and r[1] is d
+            assert_same(a + b, s)
+            assert_same(a - b, d)
+        o = cn.empty(shape, dtype=dtype)
+        for _ in range(3):
+            r = kt(x, o)
+            assert isinstance(r, tuple) and len(r) == 1 and r[0] is o
+            assert_same(a + a, o)
+    # After fast calls, a wrong output still gets the Python path's errors.
+    x = cn.zeros((2, 3), dtype=dtype)
+    with pytest.raises(ValueError, match="Out shape"):
+        k(x, x, cn.zeros((1, 3), dtype=dtype))
+    with pytest.raises(ValueError, match="broadcast"):
+        k(x, x, cn.zeros((4,), dtype=dtype))
+    other = numpy.float64 if dtype != numpy.float64 else numpy.float32
+    with pytest.raises(TypeError, match="Type is mismatched"):
+        k(x, x, cn.zeros((2, 3), dtype=other))
+
+
 @pytest.mark.parametrize("value", [3, 2.5, True, numpy.float32(1.25), numpy.int8(-3)])
 def test_scalars_take_the_param_dtype(value, rng):
     k = cn.ElementwiseKernel("T x, T a", "T y", "y = x * a", "scale")

@@ -78,9 +78,10 @@ class ElementwiseKernel:
     def __call__(self, *args, size=None, stream=None):
         """Runs the kernel; outputs not passed are allocated from the
         broadcast shape of the non-raw arguments (or ``size``)."""
-        # Note [User kernel fast call]: arrays only, inputs only, seen before:
-        # one C++ call finds the loop shape, allocates the outputs and runs.
-        if size is None and stream is None and len(args) == self.nin:
+        # Note [User kernel fast call]: arrays only, inputs (and perhaps every
+        # output) of one shape, seen before: one C++ call finds the loop shape,
+        # allocates the outputs not passed and runs.
+        if size is None and stream is None and (len(args) == self.nin or len(args) == self.nargs):
             r = _fast(self._cache, args, self.return_tuple)
             if r is not None:
                 return r
