@@ -107,7 +107,7 @@ def _breakdown(lib, x, n, chunk, da, row):
     row["Dask alone, NumPy 16x16 ms"] = wall(lambda: float(tiny.mean().compute(scheduler="threads"))) * 1e3
     d = da.from_array(x, chunks=chunk, asarray=False)
     row["d.mean() build ms"] = wall(lambda: d.mean()) * 1e3
-    del parts, d
+    parts = d = None
     big_n, big_chunk = n * 4, chunk * 4
     try:
         big = lib.ones(big_n, dtype=lib.float32)
@@ -115,7 +115,7 @@ def _breakdown(lib, x, n, chunk, da, row):
         db = da.from_array(big, chunks=big_chunk, asarray=False)
         big_dask = wall(lambda: float(db.mean().compute(scheduler="threads")), reps=5)
         row["dask % of whole, 2^32 in 2^28"] = 100 * big_whole / big_dask
-        del big, db
+        big = db = None  # the 16 GiB go back before the next library's turn
     except Exception as e:  # noqa: BLE001  out of memory on a smaller GPU: leave the row out
         print(f"{lib.__name__}: 2^32 case skipped: {type(e).__name__}: {e}", file=sys.stderr)
 
