@@ -145,6 +145,46 @@ def test_scalars_take_the_param_dtype(value, rng):
     assert_same(want.astype(numpy.int32), k(cn.asarray(x), value))
 
 
+@pytest.mark.parametrize("dtype, values", [
+    ("int8", [3, True, -128, 127, 300, -129, 2**70, 2.5]),
+    ("uint8", [0, 255, -1, 256, False]),
+    ("int64", [2**63 - 1, -2**63, 2**63, 2**64, 7.0]),
+    ("uint64", [2**64 - 1, 2**63, -1]),
+    ("float32", [1.5, 1e300, -1e300, float("inf"), float("nan"), 2**60 + 1, 3, True, 1 + 2j, 3.4028235e38]),
+    ("float64", [0.1, 2**53 + 1, 2**80, -7, 1j]),
+    ("float16", [0.1, 70000.0, 3]),
+    ("complex64", [1 + 2j, 0.1, 2]),
+    ("complex128", [1 + 2j, 0.1, 2**60 + 1, False]),
+    ("bool", [True, 0, 1.0]),
+])
+def test_scalars_on_repeated_calls(dtype, values, rng):
+    # After a first call, calls with Python scalars take the fast call when the
+    # scalar converts as NumPy converts it (Note [User kernel fast call]) and
+    # the Python path otherwise: either way the result, or the error, is
+    # NumPy's conversion of the scalar to the parameter's dtype.
+    import warnings
+    dtype = numpy.dtype(dtype)
+    k = cn.ElementwiseKernel("T x, T a", "T y", "y = a", "take_a")
+    typed = cn.ElementwiseKernel(f"T x, {dtype.name} a", f"{dtype.name} y", "y = a", "take_typed")
+    x = cn.asarray(_ints(rng, (3,), dtype))
+    for kern in (k, typed):
+        kern(x, values[0])  # the first call resolves the types (Python path)
+        if dtype.name not in ("float16", "complex64"):  # those always take the Python path
+            fast = cn._core._user_elementwise_fast(kern._cache, (x, values[0]), False)
+            assert fast is not None
+            assert_same(numpy.full(3, dtype.type(values[0]), dtype=dtype), fast)
+        for v in values * 2:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)  # NumPy's overflow in a cast
+                try:
+                    want = numpy.full(3, dtype.type(v), dtype=dtype)
+                except (OverflowError, TypeError, ValueError) as e:
+                    with pytest.raises(type(e)):
+                        kern(x, v)
+                    continue
+            assert_same(want, kern(x, v))
+
+
 def test_typed_scalar_param(rng):
     k = cn.ElementwiseKernel("T x, float64 a", "T y", "y = x * a", "scale64")
     x = rng.random(4).astype(numpy.float32)
