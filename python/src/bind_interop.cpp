@@ -270,7 +270,7 @@ void bind_interop(nb::module_& m) {
       nb::arg("stream").none() = nb::none(), nb::arg("max_version").none() = nb::none(),
       nb::arg("dl_device").none() = nb::none(), nb::arg("copy").none() = nb::none(),
       "A DLPack capsule viewing the array (the array API standard's protocol; docs/interop.md).");
-  m.def("_from_dlpack", &from_dlpack_function, nb::arg("x").none(), nb::kw_only(),
+  m.def("from_dlpack", &from_dlpack_function, nb::arg().none(), nb::kw_only(),  // x positional-only, as NumPy
         nb::arg("device").none() = nb::none(), nb::arg("copy").none() = nb::none(),
         "An array sharing the memory of `x`, any object with __dlpack__ (NumPy, PyTorch, CuPy, JAX\n"
         "arrays) or, as CuPy accepts, a DLPack capsule.\n\n"

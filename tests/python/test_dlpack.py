@@ -397,6 +397,12 @@ def test_consumer_protocol():
     assert rec.kwargs == {"stream": None, "max_version": (1, 1), "dl_device": None, "copy": None}
     cn.from_dlpack(rec, device="cpu", copy=False)
     assert rec.kwargs["dl_device"] is None and rec.kwargs["copy"] is False  # already there
+    with pytest.raises(TypeError):  # NumPy's signature: from_dlpack(x, /, *, device=None, copy=None)
+        cn.from_dlpack(x=a)
+    with pytest.raises(TypeError):
+        cn.from_dlpack(a, "cpu")
+    with pytest.raises(TypeError):
+        cn.asarray(a).__dlpack__(None)  # keyword-only
 
 
 class _CudaRecorder:

@@ -160,7 +160,7 @@ def _import_capsule(cap, copy=None):
 # keeps the producer's memory alive; a CUDA producer is passed cunum's current
 # stream, which it makes wait for its pending work (Note [DLPack stream
 # handshake]).
-from_dlpack = _core._from_dlpack
+from_dlpack = _core.from_dlpack
 
 
 def _from_dlpack_slow(x, device, copy):
