@@ -341,8 +341,8 @@ def _install():
     nd.dot = lambda self, b, out=None: _dot(self, b, out)
     nd.__cuda_array_interface__ = property(_cuda_array_interface)
     # Interchange (_routines/interop.py, docs/interop.md)
-    nd.__dlpack__ = interop.__dlpack__
-    nd.__dlpack_device__ = interop.__dlpack_device__
+    nd.__dlpack__ = _core._dlpack_method  # C++ (Note [DLPack fast paths])
+    nd.__dlpack_device__ = _core._dlpack_device_method
     nd.data = property(interop.MemoryPointer)
     nd.__array_namespace__ = array_api.__array_namespace__  # docs/array-api.md
     # Indexing routines (_routines/indexing.py)
