@@ -620,3 +620,41 @@ TEST(NvrtcKernels, SplitUserReductionsCompile) {
     ADD_FAILURE() << err.what() << "\n--- source ---\n" << src;
   }
 }
+
+// The tile scan's run-time knobs (CUNUM_SCAN_ITEMS, _THREADS, _GRID, _HINTS,
+// _SPIN; docs/scan.md): every items x threads pair on float32 (vector tiles,
+// the resident grid, hints and backoff spread over them), then the widest and
+// narrowest loop dtypes at the extremes (the tile's shared memory must stay
+// under the 48 KB of static shared memory a block may have).
+TEST(NvrtcKernels, EveryScanTuningCompiles) {
+  using backend::ScanOp;
+  Batch b;
+  int v = 0;
+  for (int items4 : {2, 4, 8, 16, 32, 64})
+    for (int threads : {128, 256, 512}) {
+      ScanKernel k{ScanOp::CumSum, DType::Float32, DType::Float32, DType::Float32, 0, ScanStrategy::Tiles, v % 3 != 2};
+      k.items4 = items4;
+      k.threads = threads;
+      k.resident = v % 2 == 0;
+      k.hints = v / 2 % 2 == 0;
+      k.spin = v % 5 == 0 ? 200 : 0;
+      b.add(scan_source(k));
+      ++v;
+    }
+  const DType extremes[][3] = {{DType::Complex128, DType::Complex128, DType::Complex128},
+                               {DType::Int8, DType::Int64, DType::Int64},
+                               {DType::Float64, DType::Float64, DType::Float64},
+                               {DType::Float16, DType::Float16, DType::Float16}};
+  for (const auto& m : extremes)
+    for (int items4 : {2, 64})
+      for (int threads : {128, 512}) {
+        ScanKernel k{ScanOp::CumProd, m[0], m[1], m[2], 1, ScanStrategy::Tiles, true};
+        k.items4 = items4;
+        k.threads = threads;
+        k.resident = true;
+        k.hints = true;
+        k.spin = 100;
+        b.add(scan_source(k));
+      }
+  EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
+}

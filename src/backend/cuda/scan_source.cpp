@@ -7,8 +7,13 @@
 
 namespace cunum::backend::cuda {
 
-int scan_items(DType loop) {
-  return std::clamp(64 / static_cast<int>(itemsize(loop)), 2, 16);
+int scan_items(DType loop, int items4, int threads) {
+  // items4 at 4 bytes, scaled by bytes; the tile's loop values at most 32 KB
+  // (static shared memory is 48 KB a block: the tile, its padding and a
+  // prefix per thread).
+  const int isz = static_cast<int>(itemsize(loop));
+  const int cap = std::max(2, 32768 / (threads * isz));
+  return std::clamp(items4 * 4 / isz, 2, cap);
 }
 
 namespace {
@@ -63,9 +68,12 @@ const char* kLanes =
     "  }\n"
     "}\n";
 
-// Decoupled look-back over tiles (Note [Scan kernels]).
+// Decoupled look-back over tiles (Note [Scan kernels]). B threads, ITEMS
+// elements each; RESIDENT: a grid of resident blocks looping over tickets;
+// HINTS: streaming loads and stores of full tiles; SPIN: ns of nanosleep
+// between look-back polls.
 const char* kTiles =
-    "constexpr int B = 256, TILE = B * ITEMS, W = (sizeof(T) + 3) / 4;\n"
+    "constexpr int TILE = B * ITEMS, W = (sizeof(T) + 3) / 4;\n"
     // A loop value of 4 bytes or fewer travels with its flag in one 64-bit
     // status word: no fence between value and flag.
     "constexpr bool PACKED = sizeof(T) <= 4;\n"
@@ -91,6 +99,24 @@ const char* kTiles =
     "  Words r = words_of(v); for (int i = 0; i < W; ++i) r.w[i] = __shfl_sync(0xffffffffu, r.w[i], src);\n"
     "  return value_of(r);\n"
     "}\n"
+    "__device__ __forceinline__ void backoff() {\n"
+    "#if __CUDA_ARCH__ >= 700\n"
+    "  if (SPIN > 0) asm volatile(\"nanosleep.u32 %0;\" :: \"r\"((unsigned)SPIN));\n"
+    "#endif\n"
+    "}\n"
+    // 16-byte tile loads and stores; HINTS: cache-streaming (evict first), the
+    // data is touched once and the status words keep their L2 lines
+    "__device__ __forceinline__ uint4 load16(const uint4* a) {\n"
+    "  if (!HINTS) return *a;\n"
+    "  uint4 v;\n"
+    "  asm(\"ld.global.cs.v4.u32 {%0,%1,%2,%3}, [%4];\" : \"=r\"(v.x), \"=r\"(v.y), \"=r\"(v.z), \"=r\"(v.w) : \"l\"(a));\n"
+    "  return v;\n"
+    "}\n"
+    "__device__ __forceinline__ void store16(uint4* a, uint4 v) {\n"
+    "  if (!HINTS) { *a = v; return; }\n"
+    "  asm volatile(\"st.global.cs.v4.u32 [%0], {%1,%2,%3,%4};\" :: \"l\"(a), \"r\"(v.x), \"r\"(v.y), \"r\"(v.z),"
+    " \"r\"(v.w) : \"memory\");\n"
+    "}\n"
     // scratch: counter (8 bytes), then PACKED: status[tiles] (flag << 32 | value
     // bits); else flags[tiles], aggregates[tiles][W], inclusive prefixes[tiles][W]
     "__device__ __forceinline__ volatile unsigned long long* status(const S& p) {\n"
@@ -114,13 +140,13 @@ const char* kTiles =
     "__device__ __forceinline__ unsigned wait_for(const S& p, long long q, T& v) {\n"
     "  Words r;\n"
     "  if (PACKED) {\n"
-    "    unsigned long long st;\n"
-    "    do { st = status(p)[q]; } while ((st >> 32) == 0);\n"
+    "    unsigned long long st = status(p)[q];\n"
+    "    while ((st >> 32) == 0) { backoff(); st = status(p)[q]; }\n"
     "    r.w[0] = (unsigned)st; v = value_of(r);\n"
     "    return (unsigned)(st >> 32);\n"
     "  }\n"
-    "  unsigned f;\n"
-    "  do { f = flags(p)[q]; } while (f == 0);\n"
+    "  unsigned f = flags(p)[q];\n"
+    "  while (f == 0) { backoff(); f = flags(p)[q]; }\n"
     "  __threadfence();\n"
     "  volatile unsigned* src = values(p, (int)f - 1) + q * W;\n"
     "  for (int i = 0; i < W; ++i) r.w[i] = src[i];\n"
@@ -133,16 +159,22 @@ const char* kTiles =
     // move as 16-byte vectors, VI (VO) elements each.
     "constexpr int VI = 16 / sizeof(In) > 0 ? 16 / sizeof(In) : 1, VO = 16 / sizeof(Out) > 0 ? 16 / sizeof(Out) : 1;\n"
     "constexpr bool VECS = VEC && ITEMS * sizeof(In) % 16 == 0 && ITEMS * sizeof(Out) % 16 == 0;\n"
-    "extern \"C\" __global__ void __launch_bounds__(256) cunum_kernel(S p) {\n"
-    "  __shared__ T sh[TILE + TILE / 32];\n"
-    "  __shared__ T warp_total[B / 32];\n"
-    "  __shared__ T thread_prefix[B];\n"
-    "  __shared__ T tile_prefix;\n"
-    "  __shared__ long long tile_sh;\n"
-    "  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;\n"
-    "  if (tid == 0) tile_sh = (long long)atomicAdd((unsigned long long*)p.scratch, 1ull);\n"
-    "  __syncthreads();\n"
-    "  const long long g = tile_sh, l = g / p.tiles, t = g % p.tiles, j0 = t * TILE;\n"
+    "struct Smem {\n"
+    "  T sh[TILE + TILE / 32];\n"
+    "  T warp_total[B / 32];\n"
+    "  T thread_prefix[B];\n"
+    "  T tile_prefix;\n"
+    "  long long ticket[2];\n"
+    "};\n"
+    // One tile g (lane g / tiles, tile g % tiles of it), by the whole block.
+    "__device__ __forceinline__ void scan_tile(const S& p, Smem& m, const long long g) {\n"
+    // The thread index through a volatile read: in the resident loop the
+    // compiler would otherwise hoist every shared and global offset of the
+    // tile out of the loop and keep them all in registers (32 -> 80 at 16
+    // items: half the blocks per SM).
+    "  unsigned tid_; asm volatile(\"mov.u32 %0, %%tid.x;\" : \"=r\"(tid_));\n"
+    "  const int tid = (int)tid_, lane = tid & 31, warp = tid >> 5;\n"
+    "  const long long l = g / p.tiles, t = g - l * p.tiles, j0 = t * TILE;\n"
     "  const bool full = VECS && j0 + TILE <= p.len;\n"
     "  long long io, oo; lane_offsets(p, l, io, oo);\n"
     "  // 1: loads into shared memory (element i of the tile at sh[pad(i)]): all of\n"
@@ -152,38 +184,38 @@ const char* kTiles =
     "    const uint4* src = (const uint4*)(p.in + io + j0 * (long long)sizeof(In));\n"
     "    uint4 q[CH];\n"
     "#pragma unroll\n"
-    "    for (int k = 0; k < CH; ++k) q[k] = src[k * B + tid];\n"
+    "    for (int k = 0; k < CH; ++k) q[k] = load16(src + k * B + tid);\n"
     "#pragma unroll\n"
     "    for (int k = 0; k < CH; ++k) {\n"
     "      const In* e = (const In*)&q[k];\n"
     "#pragma unroll\n"
-    "      for (int u = 0; u < VI; ++u) sh[pad((k * B + tid) * VI + u)] = D::load(convert<T>(e[u]));\n"
+    "      for (int u = 0; u < VI; ++u) m.sh[pad((k * B + tid) * VI + u)] = D::load(convert<T>(e[u]));\n"
     "    }\n"
     "  } else {\n"
     "#pragma unroll\n"
     "    for (int k = 0; k < ITEMS; ++k) {\n"
     "      const int i = k * B + tid; const long long j = j0 + i;\n"
-    "      sh[pad(i)] = j < p.len ? at(p, io, j) : D::identity();\n"
+    "      m.sh[pad(i)] = j < p.len ? at(p, io, j) : D::identity();\n"
     "    }\n"
     "  }\n"
     "  __syncthreads();\n"
     "  // 2: each thread scans its ITEMS consecutive elements in place\n"
-    "  T s = sh[pad(tid * ITEMS)];\n"
+    "  T s = m.sh[pad(tid * ITEMS)];\n"
     "#pragma unroll\n"
-    "  for (int k = 1; k < ITEMS; ++k) { s = D::combine(s, sh[pad(tid * ITEMS + k)]); sh[pad(tid * ITEMS + k)] = s; }\n"
+    "  for (int k = 1; k < ITEMS; ++k) { s = D::combine(s, m.sh[pad(tid * ITEMS + k)]); m.sh[pad(tid * ITEMS + k)] = s; }\n"
     "  // 3: the thread totals across the warp, then across the block\n"
     "#pragma unroll\n"
     "  for (int d = 1; d < 32; d <<= 1) { const T o = shfl_up(s, d); if (lane >= d) s = D::combine(o, s); }\n"
     "  T excl = shfl_up(s, 1);\n"
     "  if (lane == 0) excl = D::identity();\n"
-    "  if (lane == 31) warp_total[warp] = s;\n"
+    "  if (lane == 31) m.warp_total[warp] = s;\n"
     "  __syncthreads();\n"
     "  T before = D::identity();\n"
-    "  for (int w = 0; w < warp; ++w) before = D::combine(before, warp_total[w]);\n"
+    "  for (int w = 0; w < warp; ++w) before = D::combine(before, m.warp_total[w]);\n"
     "  // 4: the tile's prefix, by looking back over the lane's earlier tiles\n"
     "  if (warp == 0) {\n"
     "    T agg = D::identity();\n"
-    "    for (int w = 0; w < B / 32; ++w) agg = D::combine(agg, warp_total[w]);\n"
+    "    for (int w = 0; w < B / 32; ++w) agg = D::combine(agg, m.warp_total[w]);\n"
     "    T prefix = D::identity();\n"
     "    if (t == 0) {\n"
     "      if (lane == 0) publish(p, g, 1, agg);\n"
@@ -204,10 +236,10 @@ const char* kTiles =
     "      }\n"
     "      if (lane == 0) publish(p, g, 1, D::combine(prefix, agg));\n"
     "    }\n"
-    "    if (lane == 0) tile_prefix = prefix;\n"
+    "    if (lane == 0) m.tile_prefix = prefix;\n"
     "  }\n"
     "  __syncthreads();\n"
-    "  thread_prefix[tid] = D::combine(D::combine(tile_prefix, before), excl);\n"
+    "  m.thread_prefix[tid] = D::combine(D::combine(m.tile_prefix, before), excl);\n"
     "  __syncthreads();\n"
     "  // 5: every element with its thread's prefix, stored as loaded\n"
     "  if (full) {\n"
@@ -220,16 +252,36 @@ const char* kTiles =
     "#pragma unroll\n"
     "      for (int u = 0; u < VO; ++u) {\n"
     "        const int i = (k * B + tid) * VO + u;\n"
-    "        e[u] = convert<Out>(D::combine(thread_prefix[i / ITEMS], sh[pad(i)]));\n"
+    "        e[u] = convert<Out>(D::combine(m.thread_prefix[i / ITEMS], m.sh[pad(i)]));\n"
     "      }\n"
-    "      dst[k * B + tid] = q;\n"
+    "      store16(dst + k * B + tid, q);\n"
     "    }\n"
     "  } else {\n"
     "#pragma unroll\n"
     "    for (int k = 0; k < ITEMS; ++k) {\n"
     "      const int i = k * B + tid; const long long j = j0 + i;\n"
-    "      if (j < p.len) *(Out*)(p.out + oo + j * p.out_axis) = convert<Out>(D::combine(thread_prefix[i / ITEMS], sh[pad(i)]));\n"
+    "      if (j < p.len) *(Out*)(p.out + oo + j * p.out_axis) = convert<Out>(D::combine(m.thread_prefix[i / ITEMS], m.sh[pad(i)]));\n"
     "    }\n"
+    "  }\n"
+    "}\n"
+    // Tiles are taken in the order of an atomic counter, so a tile only waits
+    // on tiles held by running blocks. RESIDENT: the grid is what fits on the
+    // device at once; each block takes its next ticket while it scans the
+    // current tile (two ticket slots, alternating), so the atomic's round trip
+    // and a block launch leave each tile's critical path.
+    "extern \"C\" __global__ void __launch_bounds__(B) cunum_kernel(S p) {\n"
+    "  __shared__ Smem m;\n"
+    "  unsigned long long* counter = (unsigned long long*)p.scratch;\n"
+    "  if (threadIdx.x == 0) m.ticket[0] = (long long)atomicAdd(counter, 1ull);\n"
+    "  __syncthreads();\n"
+    "  if (!RESIDENT) { scan_tile(p, m, m.ticket[0]); return; }\n"
+    "  const long long total = p.lanes * p.tiles;\n"
+    "  for (int i = 0;; i ^= 1) {\n"
+    "    const long long g = m.ticket[i];\n"
+    "    if (g >= total) return;\n"
+    "    if (threadIdx.x == 0) m.ticket[i ^ 1] = (long long)atomicAdd(counter, 1ull);\n"
+    "    scan_tile(p, m, g);\n"
+    "    __syncthreads();  // the next ticket visible; the tile's shared memory free again\n"
     "  }\n"
     "}\n";
 }  // namespace
@@ -244,8 +296,11 @@ std::string scan_source(const ScanKernel& k) {
       "typedef " + std::string(kernel_type_name(k.out)) + " Out;\n"
       "typedef scans::" + std::string(scan_op_name(k.op)) + "<T> D;\n"
       "constexpr int ND = " + std::to_string(nd) + ", NLD = " + std::to_string(k.lane_nd) +
-      ", ITEMS = " + std::to_string(scan_items(k.loop)) + ";\n"
-      "constexpr bool VEC = " + std::string(k.vec ? "true" : "false") + ";\n";
+      ", ITEMS = " + std::to_string(scan_items(k.loop, k.items4, k.threads)) + ", B = " + std::to_string(k.threads) +
+      ", SPIN = " + std::to_string(k.spin) + ";\n"
+      "constexpr bool VEC = " + std::string(k.vec ? "true" : "false") +
+      ", RESIDENT = " + std::string(k.resident ? "true" : "false") + ", HINTS = " + std::string(k.hints ? "true" : "false") +
+      ";\n";
   s += kCommon;
   s += k.strategy == ScanStrategy::Lanes ? kLanes : kTiles;
   return s;
