@@ -1,6 +1,7 @@
 """Sweep of the GPU tile scan's run-time knobs (docs/scan.md, "Third version"):
-every combination of CUNUM_SCAN_ITEMS x CUNUM_SCAN_THREADS x CUNUM_SCAN_GRID x
-CUNUM_SCAN_HINTS (and CUNUM_SCAN_SPIN values on the best of them) in its own
+every combination of CUNUM_SCAN_ITEMS x CUNUM_SCAN_THREADS x CUNUM_SCAN_GRID
+(then CUNUM_SCAN_HINTS=1, CUNUM_SCAN_MIN_BLOCKS at full occupancy and
+CUNUM_SCAN_SPIN values on the best three) in its own
 subprocess (the knobs are read once per process), timing `cumsum` on float32
 2^26 and 2^28 (issue 10: >= 2500 GB/s at 2^26), float64 2^26 (the wide status
 path) and int32 2^26 (-> int64) as GB/s counting each input byte read once and
@@ -9,8 +10,11 @@ PyTorch measured in one more subprocess. Each cunum run also checks its int32
 result exactly against NumPy (a wrong combination prints WRONG).
 
     python bench/bench_scan_sweep.py [--quick] [--items 8,16,32,64]
-        [--threads 128,256,512] [--grids tiles,resident] [--hints 0,1]
-        [--spins 0,100,500] [--json OUT.json]
+        [--threads 128,256,512] [--grids tiles,resident,pipelined] [--hints 0]
+        [--spins 100,500] [--json OUT.json]
+
+About 45 subprocesses of ~5-8 s each (import, NVRTC, 2^28 data): split
+with --items or --grids to stay under a 10-minute command.
 
 Pick the best row's knobs as the defaults of scan_tuning() in
 src/backend/cuda/scan.cpp.
@@ -81,9 +85,9 @@ def main():
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--items", default="8,16,32,64")
     ap.add_argument("--threads", default="128,256,512")
-    ap.add_argument("--grids", default="tiles,resident")
-    ap.add_argument("--hints", default="0,1")
-    ap.add_argument("--spins", default="0,100,500", help="tried on the 3 best combinations")
+    ap.add_argument("--grids", default="tiles,resident,pipelined")
+    ap.add_argument("--hints", default="0")
+    ap.add_argument("--spins", default="100,500", help="tried on the 3 best combinations")
     ap.add_argument("--json")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -116,7 +120,10 @@ def main():
         one({"CUNUM_SCAN_ITEMS": str(items), "CUNUM_SCAN_THREADS": str(threads),
              "CUNUM_SCAN_GRID": grid, "CUNUM_SCAN_HINTS": str(hints)})
     good = sorted((r for r in rows if names[0] in r and r.get("check") == "ok"), key=lambda r: -r[names[0]])
-    for r in good[:3]:
+    for r in good[:3]:  # hints, full occupancy asked of ptxas, look-back backoff on the best three
+        if r["env"]["CUNUM_SCAN_HINTS"] == "0":
+            one({**r["env"], "CUNUM_SCAN_HINTS": "1"})
+        one({**r["env"], "CUNUM_SCAN_MIN_BLOCKS": str(2048 // int(r["env"]["CUNUM_SCAN_THREADS"]))})
         for spin in ints(args.spins):
             if spin:
                 one({**r["env"], "CUNUM_SCAN_SPIN": str(spin)})

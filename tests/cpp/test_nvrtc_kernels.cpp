@@ -623,7 +623,7 @@ TEST(NvrtcKernels, SplitUserReductionsCompile) {
 
 // The tile scan's run-time knobs (CUNUM_SCAN_ITEMS, _THREADS, _GRID, _HINTS,
 // _SPIN; docs/scan.md): every items x threads pair on float32 (vector tiles,
-// the resident grid, hints and backoff spread over them), then the widest and
+// the resident and pipelined grids, hints and backoff spread over them), then the widest and
 // narrowest loop dtypes at the extremes (the tile's shared memory must stay
 // under the 48 KB of static shared memory a block may have).
 TEST(NvrtcKernels, EveryScanTuningCompiles) {
@@ -632,12 +632,14 @@ TEST(NvrtcKernels, EveryScanTuningCompiles) {
   int v = 0;
   for (int items4 : {2, 4, 8, 16, 32, 64})
     for (int threads : {128, 256, 512}) {
-      ScanKernel k{ScanOp::CumSum, DType::Float32, DType::Float32, DType::Float32, 0, ScanStrategy::Tiles, v % 3 != 2};
+      ScanKernel k{ScanOp::CumSum, DType::Float32, DType::Float32, DType::Float32, 0, ScanStrategy::Tiles, v % 4 != 3};
       k.items4 = items4;
       k.threads = threads;
-      k.resident = v % 2 == 0;
+      k.resident = v % 3 == 0;
+      k.pipelined = v % 3 == 1;
       k.hints = v / 2 % 2 == 0;
       k.spin = v % 5 == 0 ? 200 : 0;
+      k.min_blocks = v % 4 == 1 ? 2048 / threads : 0;
       b.add(scan_source(k));
       ++v;
     }
@@ -652,6 +654,7 @@ TEST(NvrtcKernels, EveryScanTuningCompiles) {
         k.items4 = items4;
         k.threads = threads;
         k.resident = true;
+        k.pipelined = items4 == 64;
         k.hints = true;
         k.spin = 100;
         b.add(scan_source(k));

@@ -186,7 +186,8 @@ std::string gather_source(const GatherKernel& k);
 //   zeroed by one memset (8 bytes per 16 KB tile). Knobs (environment,
 //   read once: docs/scan.md): items per thread, threads per block, a
 //   resident grid whose blocks loop over tickets taking the next one while
-//   they scan the current tile, streaming cache hints on full tiles, and a
+//   they scan the current tile (pipelined: also issuing the next tile's
+//   16-byte loads once this tile's are in shared memory), streaming cache hints on full tiles, and a
 //   nanosleep backoff in the look-back's polls.
 // - Lanes: for lanes neighbouring in memory with the axis strided
 //   (cumsum(axis=0) of a C matrix), or short axes: a thread per lane walks
@@ -205,8 +206,10 @@ struct ScanKernel {
   int items4 = 16;        // items per thread at a 4-byte loop dtype (a power of two, 2 to 64)
   int threads = 256;      // threads per block: 128, 256 or 512
   bool resident = false;  // a grid of resident blocks looping over tiles
+  bool pipelined = false; // resident, and the next tile's loads issued while this one scans
   bool hints = false;     // cache-streaming 16-byte loads and stores
-  int spin = 0;           // ns of nanosleep between look-back polls (0 to 8191)
+  int spin = 0;           // ns of nanosleep between look-back polls (0 to 511)
+  int min_blocks = 0;     // __launch_bounds__'s blocks per SM (0 to 15; 0: none): caps registers
 };
 // Elements per thread in a tile (Tiles): items4 scaled to the loop dtype's
 // bytes (64 bytes of loop dtype at the default 16), at least 2, the tile's

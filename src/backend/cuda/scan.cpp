@@ -18,8 +18,8 @@ namespace {
 // environment once per process, so that bench/bench_scan_sweep.py can time
 // every combination in subprocesses and the defaults follow its numbers.
 struct ScanTuning {
-  int items4 = 16, threads = 256, spin = 0;
-  bool resident = false, hints = false;
+  int items4 = 16, threads = 256, spin = 0, min_blocks = 0;
+  bool resident = false, pipelined = false, hints = false;
 };
 
 int env_int(const char* name, int fallback, bool (*ok)(int), const char* allowed) {
@@ -39,13 +39,19 @@ const ScanTuning& scan_tuning() {
                        "a power of two from 2 to 64");
     r.threads = env_int("CUNUM_SCAN_THREADS", r.threads, [](int v) { return v == 128 || v == 256 || v == 512; },
                         "128, 256 or 512");
-    r.spin = env_int("CUNUM_SCAN_SPIN", r.spin, [](int v) { return v >= 0 && v <= 8191; }, "0 to 8191 (ns)");
+    r.spin = env_int("CUNUM_SCAN_SPIN", r.spin, [](int v) { return v >= 0 && v <= 511; }, "0 to 511 (ns)");
+    r.min_blocks = env_int("CUNUM_SCAN_MIN_BLOCKS", r.min_blocks, [](int v) { return v >= 0 && v <= 15; },
+                           "0 to 15 (resident blocks per SM asked of the register allocator)");
     r.hints = env_int("CUNUM_SCAN_HINTS", 0, [](int v) { return v == 0 || v == 1; }, "0 or 1") == 1;
+    if (r.min_blocks * r.threads > 2048)
+      throw Error("cunum: CUNUM_SCAN_MIN_BLOCKS=" + std::to_string(r.min_blocks) + " with " +
+                  std::to_string(r.threads) + " threads: more than the 2048 threads an SM holds");
     if (const char* g = std::getenv("CUNUM_SCAN_GRID"); g && *g) {
       const std::string s = g;
-      if (s != "tiles" && s != "resident")
-        throw Error("cunum: CUNUM_SCAN_GRID='" + s + "': expected 'tiles' or 'resident'");
-      r.resident = s == "resident";
+      if (s != "tiles" && s != "resident" && s != "pipelined")
+        throw Error("cunum: CUNUM_SCAN_GRID='" + s + "': expected 'tiles', 'resident' or 'pipelined'");
+      r.resident = s != "tiles";
+      r.pipelined = s == "pipelined";
     }
     return r;
   }();
@@ -64,7 +70,7 @@ uint64_t CudaBackend::scan_key(const ScanKernel& k) {
   return uint64_t(Family::Scan) | uint64_t(k.op) << 8 | uint64_t(k.in) << 12 | uint64_t(k.loop) << 16 |
          uint64_t(k.out) << 20 | uint64_t(k.lane_nd) << 24 | uint64_t(k.strategy) << 32 | uint64_t(k.vec) << 40 |
          uint64_t(ilog2(k.items4)) << 41 | uint64_t(ilog2(k.threads)) << 44 | uint64_t(k.resident) << 48 |
-         uint64_t(k.hints) << 49 | uint64_t(k.spin) << 50;
+         uint64_t(k.hints) << 49 | uint64_t(k.spin) << 50 | uint64_t(k.min_blocks) << 59 | uint64_t(k.pipelined) << 63;
 }
 
 namespace {
@@ -121,8 +127,10 @@ void CudaBackend::scan(const ScanPlan& plan) {
     sk.items4 = tune.items4;
     sk.threads = tune.threads;
     sk.resident = tune.resident;
+    sk.pipelined = tune.pipelined;
     sk.hints = tune.hints;
     sk.spin = tune.spin;
+    sk.min_blocks = tune.min_blocks;
   }
   const uint64_t skey = scan_key(sk);
   LoadedKernel k = kernel(skey, [&] { return scan_source(sk); });
@@ -173,7 +181,7 @@ void CudaBackend::scan(const ScanPlan& plan) {
   p.scratch = scratch;
   CUNUM_CUDA_CHECK(cudaMemsetAsync(scratch, 0, status_bytes, stream()));
   int64_t grid = total;
-  if (sk.resident) grid = std::min<int64_t>(total, int64_t(resident_blocks(k, skey, sk.threads, device_)) * (sm_count_ > 0 ? sm_count_ : 132));
+  if (sk.resident || sk.pipelined) grid = std::min<int64_t>(total, int64_t(resident_blocks(k, skey, sk.threads, device_)) * (sm_count_ > 0 ? sm_count_ : 132));
   launch_kernel(k, dim3(static_cast<unsigned>(grid)), dim3(static_cast<unsigned>(sk.threads)), args, stream());
   deallocate(scratch, 0);
 }

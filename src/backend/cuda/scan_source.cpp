@@ -70,6 +70,7 @@ const char* kLanes =
 
 // Decoupled look-back over tiles (Note [Scan kernels]). B threads, ITEMS
 // elements each; RESIDENT: a grid of resident blocks looping over tickets;
+// PIPELINED (resident too): the next tile's loads issued during this one;
 // HINTS: streaming loads and stores of full tiles; SPIN: ns of nanosleep
 // between look-back polls.
 const char* kTiles =
@@ -164,10 +165,27 @@ const char* kTiles =
     "  T warp_total[B / 32];\n"
     "  T thread_prefix[B];\n"
     "  T tile_prefix;\n"
-    "  long long ticket[2];\n"
+    "  long long ticket[3];\n"
     "};\n"
+    "constexpr int CHI = VECS ? TILE / VI / B : 1;  // a thread's 16-byte loads of a full tile\n"
+    // The 16-byte loads of full tile g into q; false (nothing loaded) when g
+    // is past the end or not a full vector tile.
+    "__device__ __forceinline__ bool load_tile(const S& p, long long g, int tid, uint4 (&q)[CHI]) {\n"
+    "  if (!VECS || g >= p.lanes * p.tiles) return false;\n"
+    "  const long long l = g / p.tiles, j0 = (g - l * p.tiles) * TILE;\n"
+    "  if (j0 + TILE > p.len) return false;\n"
+    "  long long io, oo; lane_offsets(p, l, io, oo);\n"
+    "  const uint4* src = (const uint4*)(p.in + io + j0 * (long long)sizeof(In));\n"
+    "#pragma unroll\n"
+    "  for (int k = 0; k < CHI; ++k) q[k] = load16(src + k * B + tid);\n"
+    "  return true;\n"
+    "}\n"
     // One tile g (lane g / tiles, tile g % tiles of it), by the whole block.
-    "__device__ __forceinline__ void scan_tile(const S& p, Smem& m, const long long g) {\n"
+    // PIPELINED: q holds tile g's loads already when `have`; once they are in
+    // shared memory, the loads of tile `next` are issued into q, to land while
+    // this tile scans, looks back and stores.
+    "__device__ __forceinline__ void scan_tile(const S& p, Smem& m, const long long g, uint4 (&q)[CHI], bool& have,"
+    " const long long next) {\n"
     // The thread index through a volatile read: in the resident loop the
     // compiler would otherwise hoist every shared and global offset of the
     // tile out of the loop and keep them all in registers (32 -> 80 at 16
@@ -180,13 +198,9 @@ const char* kTiles =
     "  // 1: loads into shared memory (element i of the tile at sh[pad(i)]): all of\n"
     "  // a thread's loads are issued before any is used\n"
     "  if (full) {\n"
-    "    constexpr int CH = VECS ? TILE / VI / B : 1;\n"
-    "    const uint4* src = (const uint4*)(p.in + io + j0 * (long long)sizeof(In));\n"
-    "    uint4 q[CH];\n"
+    "    if (!have) load_tile(p, g, tid, q);\n"
     "#pragma unroll\n"
-    "    for (int k = 0; k < CH; ++k) q[k] = load16(src + k * B + tid);\n"
-    "#pragma unroll\n"
-    "    for (int k = 0; k < CH; ++k) {\n"
+    "    for (int k = 0; k < CHI; ++k) {\n"
     "      const In* e = (const In*)&q[k];\n"
     "#pragma unroll\n"
     "      for (int u = 0; u < VI; ++u) m.sh[pad((k * B + tid) * VI + u)] = D::load(convert<T>(e[u]));\n"
@@ -198,6 +212,7 @@ const char* kTiles =
     "      m.sh[pad(i)] = j < p.len ? at(p, io, j) : D::identity();\n"
     "    }\n"
     "  }\n"
+    "  if (PIPELINED) have = load_tile(p, next, tid, q);\n"
     "  __syncthreads();\n"
     "  // 2: each thread scans its ITEMS consecutive elements in place\n"
     "  T s = m.sh[pad(tid * ITEMS)];\n"
@@ -269,18 +284,29 @@ const char* kTiles =
     // device at once; each block takes its next ticket while it scans the
     // current tile (two ticket slots, alternating), so the atomic's round trip
     // and a block launch leave each tile's critical path.
-    "extern \"C\" __global__ void __launch_bounds__(B) cunum_kernel(S p) {\n"
+    "extern \"C\" __global__ void __launch_bounds__(B, MIN_BLOCKS > 0 ? MIN_BLOCKS : 1) cunum_kernel(S p) {\n"
     "  __shared__ Smem m;\n"
     "  unsigned long long* counter = (unsigned long long*)p.scratch;\n"
-    "  if (threadIdx.x == 0) m.ticket[0] = (long long)atomicAdd(counter, 1ull);\n"
+    "  if (threadIdx.x == 0) {\n"
+    "    m.ticket[0] = (long long)atomicAdd(counter, 1ull);\n"
+    "    if (PIPELINED) m.ticket[1] = (long long)atomicAdd(counter, 1ull);\n"
+    "  }\n"
     "  __syncthreads();\n"
-    "  if (!RESIDENT) { scan_tile(p, m, m.ticket[0]); return; }\n"
+    "  uint4 q[CHI];\n"
+    "  bool have = false;\n"
+    "  if (!RESIDENT) { scan_tile(p, m, m.ticket[0], q, have, -1); return; }\n"
     "  const long long total = p.lanes * p.tiles;\n"
-    "  for (int i = 0;; i ^= 1) {\n"
+    // PIPELINED: tickets two ahead in a ring of three slots (slot i current,
+    // i + 1 the tile whose loads this one issues, i + 2 taken now); otherwise
+    // one ahead in two slots. A slot is written only after the barrier that
+    // ends the last iteration reading it.
+    "  constexpr int SLOTS = PIPELINED ? 3 : 2;\n"
+    "  for (int i = 0;; i = i + 1 == SLOTS ? 0 : i + 1) {\n"
+    "    const int i1 = i + 1 == SLOTS ? 0 : i + 1, i2 = i1 + 1 == SLOTS ? 0 : i1 + 1;\n"
     "    const long long g = m.ticket[i];\n"
     "    if (g >= total) return;\n"
-    "    if (threadIdx.x == 0) m.ticket[i ^ 1] = (long long)atomicAdd(counter, 1ull);\n"
-    "    scan_tile(p, m, g);\n"
+    "    if (threadIdx.x == 0) m.ticket[PIPELINED ? i2 : i1] = (long long)atomicAdd(counter, 1ull);\n"
+    "    scan_tile(p, m, g, q, have, PIPELINED ? m.ticket[i1] : -1);\n"
     "    __syncthreads();  // the next ticket visible; the tile's shared memory free again\n"
     "  }\n"
     "}\n";
@@ -297,9 +323,10 @@ std::string scan_source(const ScanKernel& k) {
       "typedef scans::" + std::string(scan_op_name(k.op)) + "<T> D;\n"
       "constexpr int ND = " + std::to_string(nd) + ", NLD = " + std::to_string(k.lane_nd) +
       ", ITEMS = " + std::to_string(scan_items(k.loop, k.items4, k.threads)) + ", B = " + std::to_string(k.threads) +
-      ", SPIN = " + std::to_string(k.spin) + ";\n"
+      ", SPIN = " + std::to_string(k.spin) + ", MIN_BLOCKS = " + std::to_string(k.min_blocks) + ";\n"
       "constexpr bool VEC = " + std::string(k.vec ? "true" : "false") +
-      ", RESIDENT = " + std::string(k.resident ? "true" : "false") + ", HINTS = " + std::string(k.hints ? "true" : "false") +
+      ", RESIDENT = " + std::string(k.resident || k.pipelined ? "true" : "false") +
+      ", PIPELINED = " + std::string(k.pipelined ? "true" : "false") + ", HINTS = " + std::string(k.hints ? "true" : "false") +
       ";\n";
   s += kCommon;
   s += k.strategy == ScanStrategy::Lanes ? kLanes : kTiles;
