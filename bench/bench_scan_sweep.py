@@ -95,31 +95,33 @@ def main():
         print(json.dumps(measure(args.child, args.quick)))
         return
     names = [c[0] for c in cases(args.quick)]
-    head = f"{'knobs':44s}" + "".join(f"{n:>10s}" for n in names) + "  check"
+    head = f"{'knobs':60s}" + "".join(f"{n:>10s}" for n in names) + "  check"
     print(head)
     others = child("others", {}, args.quick)
     if "error" in others:
         print("baselines:", others["error"])
     for lib in ("copy", "cupy", "torch"):
         if lib in others:
-            print(f"{lib:44s}" + "".join(f"{others[lib].get(n, float('nan')):10.0f}" for n in names))
+            print(f"{lib:60s}" + "".join(f"{others[lib].get(n, float('nan')):10.0f}" for n in names))
     rows = []
 
     def one(env):
-        label = " ".join(f"{k[11:].lower()}={v}" for k, v in env.items())
+        label = " ".join(f"{k[11:].lower()}={v}" for k, v in env.items()) or "(defaults)"
         res = child("cunum", env, args.quick)
         rows.append({"env": env, **res})
         if "error" in res:
-            print(f"{label:44s}  error: {res['error']}")
+            print(f"{label:60s}  error: {res['error']}")
         else:
-            print(f"{label:44s}" + "".join(f"{res.get(n, float('nan')):10.0f}" for n in names)
+            print(f"{label:60s}" + "".join(f"{res.get(n, float('nan')):10.0f}" for n in names)
                   + f"  {res.get('check', '?')}", flush=True)
 
+    one({})
     for items, threads, grid, hints in itertools.product(ints(args.items), ints(args.threads),
                                                          args.grids.split(","), ints(args.hints)):
         one({"CUNUM_SCAN_ITEMS": str(items), "CUNUM_SCAN_THREADS": str(threads),
              "CUNUM_SCAN_GRID": grid, "CUNUM_SCAN_HINTS": str(hints)})
-    good = sorted((r for r in rows if names[0] in r and r.get("check") == "ok"), key=lambda r: -r[names[0]])
+    good = sorted((r for r in rows if r["env"] and names[0] in r and r.get("check") == "ok"),
+                  key=lambda r: -r[names[0]])
     for r in good[:3]:  # hints, full occupancy asked of ptxas, look-back backoff on the best three
         if r["env"]["CUNUM_SCAN_HINTS"] == "0":
             one({**r["env"], "CUNUM_SCAN_HINTS": "1"})
