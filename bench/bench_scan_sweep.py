@@ -1,7 +1,7 @@
 """Sweep of the GPU tile scan's run-time knobs (docs/scan.md, "Third version"):
 every combination of CUNUM_SCAN_ITEMS x CUNUM_SCAN_THREADS x CUNUM_SCAN_GRID
-(then CUNUM_SCAN_HINTS=1, CUNUM_SCAN_MIN_BLOCKS at full occupancy and
-CUNUM_SCAN_SPIN values on the best three) in its own
+(then CUNUM_SCAN_HINTS=1, CUNUM_SCAN_MIN_BLOCKS at full occupancy,
+CUNUM_SCAN_WIDE=packed and CUNUM_SCAN_SPIN values on the best three) in its own
 subprocess (the knobs are read once per process), timing `cumsum` on float32
 2^26 and 2^28 (issue 10: >= 2500 GB/s at 2^26), float64 2^26 (the wide status
 path) and int32 2^26 (-> int64) as GB/s counting each input byte read once and
@@ -126,6 +126,7 @@ def main():
         if r["env"]["CUNUM_SCAN_HINTS"] == "0":
             one({**r["env"], "CUNUM_SCAN_HINTS": "1"})
         one({**r["env"], "CUNUM_SCAN_MIN_BLOCKS": str(2048 // int(r["env"]["CUNUM_SCAN_THREADS"]))})
+        one({**r["env"], "CUNUM_SCAN_WIDE": "packed"})  # f64 and i32 (-> int64) only
         for spin in ints(args.spins):
             if spin:
                 one({**r["env"], "CUNUM_SCAN_SPIN": str(spin)})

@@ -655,6 +655,7 @@ TEST(NvrtcKernels, EveryScanTuningCompiles) {
         k.threads = threads;
         k.resident = true;
         k.pipelined = items4 == 64;
+        k.wide16 = threads == 128;
         k.hints = true;
         k.spin = 100;
         b.add(scan_source(k));

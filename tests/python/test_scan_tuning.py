@@ -1,6 +1,7 @@
 """The GPU tile scan's run-time knobs (docs/scan.md, "Third version"):
 CUNUM_SCAN_ITEMS, CUNUM_SCAN_THREADS, CUNUM_SCAN_GRID, CUNUM_SCAN_HINTS,
-CUNUM_SCAN_SPIN and CUNUM_SCAN_MIN_BLOCKS are read once per process, so each combination runs in a
+CUNUM_SCAN_SPIN, CUNUM_SCAN_MIN_BLOCKS and CUNUM_SCAN_WIDE are read once per
+process, so each combination runs in a
 subprocess that checks a set of scans against NumPy (tests/python/helpers'
 compare, exact: the data keeps every partial sum exact in any order, as
 test_scan.py's long axes do).
@@ -85,7 +86,8 @@ def combos():
                 env = {"CUNUM_SCAN_ITEMS": str(items), "CUNUM_SCAN_THREADS": str(threads),
                        "CUNUM_SCAN_GRID": grid, "CUNUM_SCAN_HINTS": str(v % 2),
                        "CUNUM_SCAN_SPIN": "200" if v % 3 == 0 else "0",
-                       "CUNUM_SCAN_MIN_BLOCKS": str(2048 // threads) if v % 4 == 1 else "0"}
+                       "CUNUM_SCAN_MIN_BLOCKS": str(2048 // threads) if v % 4 == 1 else "0",
+                       "CUNUM_SCAN_WIDE": "packed" if v % 2 == 0 else "fence"}
                 out.append(("cuda", env))
                 v += 1
     return out
@@ -104,7 +106,8 @@ def test_every_combination(device, env):
                     reason="the knobs are read by the GPU backend only")
 @pytest.mark.parametrize("var, value", [("CUNUM_SCAN_ITEMS", "12"), ("CUNUM_SCAN_THREADS", "100"),
                                         ("CUNUM_SCAN_GRID", "waves"), ("CUNUM_SCAN_HINTS", "yes"),
-                                        ("CUNUM_SCAN_SPIN", "-1"), ("CUNUM_SCAN_MIN_BLOCKS", "16")])
+                                        ("CUNUM_SCAN_SPIN", "-1"), ("CUNUM_SCAN_MIN_BLOCKS", "16"),
+                                        ("CUNUM_SCAN_WIDE", "16")])
 def test_bad_values_are_refused(var, value):
     r = run_checks("cuda", {var: value})
     assert r.returncode != 0 and var in r.stderr, r.stdout + r.stderr

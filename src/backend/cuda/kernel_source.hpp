@@ -210,6 +210,7 @@ struct ScanKernel {
   bool hints = false;     // cache-streaming 16-byte loads and stores
   int spin = 0;           // ns of nanosleep between look-back polls (0 to 511)
   int min_blocks = 0;     // __launch_bounds__'s blocks per SM (0 to 15; 0: none): caps registers
+  bool wide16 = false;    // 8-byte loop dtypes: flag and value in one 16-byte status record
 };
 // Elements per thread in a tile (Tiles): items4 scaled to the loop dtype's
 // bytes (64 bytes of loop dtype at the default 16), at least 2, the tile's

@@ -19,7 +19,7 @@ namespace {
 // every combination in subprocesses and the defaults follow its numbers.
 struct ScanTuning {
   int items4 = 16, threads = 256, spin = 0, min_blocks = 0;
-  bool resident = false, pipelined = false, hints = false;
+  bool resident = false, pipelined = false, hints = false, wide16 = false;
 };
 
 int env_int(const char* name, int fallback, bool (*ok)(int), const char* allowed) {
@@ -46,6 +46,12 @@ const ScanTuning& scan_tuning() {
     if (r.min_blocks * r.threads > 2048)
       throw Error("cunum: CUNUM_SCAN_MIN_BLOCKS=" + std::to_string(r.min_blocks) + " with " +
                   std::to_string(r.threads) + " threads: more than the 2048 threads an SM holds");
+    if (const char* w = std::getenv("CUNUM_SCAN_WIDE"); w && *w) {
+      const std::string s = w;
+      if (s != "fence" && s != "packed")
+        throw Error("cunum: CUNUM_SCAN_WIDE='" + s + "': expected 'fence' or 'packed'");
+      r.wide16 = s == "packed";
+    }
     if (const char* g = std::getenv("CUNUM_SCAN_GRID"); g && *g) {
       const std::string s = g;
       if (s != "tiles" && s != "resident" && s != "pipelined")
@@ -67,8 +73,10 @@ int ilog2(int v) {
 
 // Everything scan_source depends on, in 64 bits (Note [Kernel cache keys]).
 uint64_t CudaBackend::scan_key(const ScanKernel& k) {
+  // strategy is 0 or 1 (bit 32): bit 33 carries wide16
   return uint64_t(Family::Scan) | uint64_t(k.op) << 8 | uint64_t(k.in) << 12 | uint64_t(k.loop) << 16 |
-         uint64_t(k.out) << 20 | uint64_t(k.lane_nd) << 24 | uint64_t(k.strategy) << 32 | uint64_t(k.vec) << 40 |
+         uint64_t(k.out) << 20 | uint64_t(k.lane_nd) << 24 | uint64_t(k.strategy) << 32 | uint64_t(k.wide16) << 33 |
+         uint64_t(k.vec) << 40 |
          uint64_t(ilog2(k.items4)) << 41 | uint64_t(ilog2(k.threads)) << 44 | uint64_t(k.resident) << 48 |
          uint64_t(k.hints) << 49 | uint64_t(k.spin) << 50 | uint64_t(k.min_blocks) << 59 | uint64_t(k.pipelined) << 63;
 }
@@ -131,6 +139,7 @@ void CudaBackend::scan(const ScanPlan& plan) {
     sk.hints = tune.hints;
     sk.spin = tune.spin;
     sk.min_blocks = tune.min_blocks;
+    sk.wide16 = tune.wide16 && itemsize(plan.loop_dtype) == 8;
   }
   const uint64_t skey = scan_key(sk);
   LoadedKernel k = kernel(skey, [&] { return scan_source(sk); });
@@ -170,18 +179,23 @@ void CudaBackend::scan(const ScanPlan& plan) {
     return;
   }
   // Scratch: the tile counter, then a 64-bit status word per tile holding
-  // flag and value (loop dtypes of 4 bytes or fewer), or a flag per tile and
-  // per tile its aggregate and inclusive prefix (loop-dtype values in 32-bit
-  // words). Only the counter and flags need zeros.
+  // flag and value (loop dtypes of 4 bytes or fewer), or (wide16, 8-byte
+  // loop dtypes) a 16-byte record per tile from byte 16, or a flag per tile
+  // and per tile its aggregate and inclusive prefix (loop-dtype values in
+  // 32-bit words). Only the counter and flags need zeros.
   const int64_t total = lanes * tiles;
   const size_t words = (itemsize(plan.loop_dtype) + 3) / 4;
-  const bool packed = itemsize(plan.loop_dtype) <= 4;
-  const size_t status_bytes = 8 + (packed ? 8 : 4) * static_cast<size_t>(total);
+  const bool packed = itemsize(plan.loop_dtype) <= 4 || sk.wide16;
+  const size_t status_bytes =
+      sk.wide16 ? 16 + 16 * static_cast<size_t>(total) : 8 + (packed ? 8 : 4) * static_cast<size_t>(total);
   void* scratch = allocate(status_bytes + (packed ? 0 : 2 * 4 * words * static_cast<size_t>(total)));
   p.scratch = scratch;
   CUNUM_CUDA_CHECK(cudaMemsetAsync(scratch, 0, status_bytes, stream()));
   int64_t grid = total;
-  if (sk.resident || sk.pipelined) grid = std::min<int64_t>(total, int64_t(resident_blocks(k, skey, sk.threads, device_)) * (sm_count_ > 0 ? sm_count_ : 132));
+  if (sk.resident || sk.pipelined) {
+    const int64_t sms = sm_count_ > 0 ? sm_count_ : 132;
+    grid = std::min<int64_t>(total, int64_t(resident_blocks(k, skey, sk.threads, device_)) * sms);
+  }
   launch_kernel(k, dim3(static_cast<unsigned>(grid)), dim3(static_cast<unsigned>(sk.threads)), args, stream());
   deallocate(scratch, 0);
 }

@@ -78,6 +78,9 @@ const char* kTiles =
     // A loop value of 4 bytes or fewer travels with its flag in one 64-bit
     // status word: no fence between value and flag.
     "constexpr bool PACKED = sizeof(T) <= 4;\n"
+    // WIDE16: an 8-byte loop value travels with its flag in one 16-byte status
+    // record, written and read as one aligned 16-byte access (no fence).
+    "constexpr bool PACKED16 = WIDE16 && sizeof(T) == 8;\n"
     "struct Words { unsigned w[W]; };\n"
     "__device__ __forceinline__ Words words_of(T v) {\n"
     "  Words r; for (int i = 0; i < W; ++i) r.w[i] = 0;\n"
@@ -119,7 +122,8 @@ const char* kTiles =
     " \"r\"(v.w) : \"memory\");\n"
     "}\n"
     // scratch: counter (8 bytes), then PACKED: status[tiles] (flag << 32 | value
-    // bits); else flags[tiles], aggregates[tiles][W], inclusive prefixes[tiles][W]
+    // bits); PACKED16: from byte 16, {flag, value bits}[tiles] of 16 bytes;
+    // else flags[tiles], aggregates[tiles][W], inclusive prefixes[tiles][W]
     "__device__ __forceinline__ volatile unsigned long long* status(const S& p) {\n"
     "  return (volatile unsigned long long*)(p.scratch + 8);\n"
     "}\n"
@@ -132,6 +136,12 @@ const char* kTiles =
     "__device__ __forceinline__ void publish(const S& p, long long g, int which, T v) {\n"
     "  const Words r = words_of(v);\n"
     "  if (PACKED) { status(p)[g] = (unsigned long long)(which + 1) << 32 | r.w[0]; return; }\n"
+    "  if (PACKED16) {\n"
+    "    const unsigned long long f = (unsigned long long)(which + 1), bits = (unsigned long long)r.w[W > 1 ? 1 : 0] << 32 | r.w[0];\n"
+    "    asm volatile(\"st.volatile.global.v2.u64 [%0], {%1, %2};\" :: \"l\"(p.scratch + 16 + 16 * g), \"l\"(f), \"l\"(bits)"
+    " : \"memory\");\n"
+    "    return;\n"
+    "  }\n"
     "  volatile unsigned* dst = values(p, which) + g * W;\n"
     "  for (int i = 0; i < W; ++i) dst[i] = r.w[i];\n"
     "  __threadfence();\n"
@@ -145,6 +155,18 @@ const char* kTiles =
     "    while ((st >> 32) == 0) { backoff(); st = status(p)[q]; }\n"
     "    r.w[0] = (unsigned)st; v = value_of(r);\n"
     "    return (unsigned)(st >> 32);\n"
+    "  }\n"
+    "  if (PACKED16) {\n"
+    "    unsigned long long f, bits;\n"
+    "    for (;;) {\n"
+    "      asm volatile(\"ld.volatile.global.v2.u64 {%0, %1}, [%2];\" : \"=l\"(f), \"=l\"(bits) : \"l\"(p.scratch + 16 + 16 * q)"
+    " : \"memory\");\n"
+    "      if (f != 0) break;\n"
+    "      backoff();\n"
+    "    }\n"
+    "    r.w[0] = (unsigned)bits; if (W > 1) r.w[W > 1 ? 1 : 0] = (unsigned)(bits >> 32);\n"
+    "    v = value_of(r);\n"
+    "    return (unsigned)f;\n"
     "  }\n"
     "  unsigned f = flags(p)[q];\n"
     "  while (f == 0) { backoff(); f = flags(p)[q]; }\n"
@@ -326,7 +348,8 @@ std::string scan_source(const ScanKernel& k) {
       ", SPIN = " + std::to_string(k.spin) + ", MIN_BLOCKS = " + std::to_string(k.min_blocks) + ";\n"
       "constexpr bool VEC = " + std::string(k.vec ? "true" : "false") +
       ", RESIDENT = " + std::string(k.resident || k.pipelined ? "true" : "false") +
-      ", PIPELINED = " + std::string(k.pipelined ? "true" : "false") + ", HINTS = " + std::string(k.hints ? "true" : "false") +
+      ", PIPELINED = " + std::string(k.pipelined ? "true" : "false") +
+      ", WIDE16 = " + std::string(k.wide16 ? "true" : "false") + ", HINTS = " + std::string(k.hints ? "true" : "false") +
       ";\n";
   s += kCommon;
   s += k.strategy == ScanStrategy::Lanes ? kLanes : kTiles;
