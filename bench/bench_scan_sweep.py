@@ -125,7 +125,7 @@ def main():
     for r in good[:3]:  # hints, full occupancy asked of ptxas, look-back backoff on the best three
         if r["env"]["CUNUM_SCAN_HINTS"] == "0":
             one({**r["env"], "CUNUM_SCAN_HINTS": "1"})
-        one({**r["env"], "CUNUM_SCAN_MIN_BLOCKS": str(2048 // int(r["env"]["CUNUM_SCAN_THREADS"]))})
+        one({**r["env"], "CUNUM_SCAN_MIN_BLOCKS": str(min(15, 2048 // int(r["env"]["CUNUM_SCAN_THREADS"])))})
         one({**r["env"], "CUNUM_SCAN_WIDE": "packed"})  # f64 and i32 (-> int64) only
         for spin in ints(args.spins):
             if spin:

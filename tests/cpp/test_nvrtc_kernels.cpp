@@ -639,7 +639,7 @@ TEST(NvrtcKernels, EveryScanTuningCompiles) {
       k.pipelined = v % 3 == 1;
       k.hints = v / 2 % 2 == 0;
       k.spin = v % 5 == 0 ? 200 : 0;
-      k.min_blocks = v % 4 == 1 ? 2048 / threads : 0;
+      k.min_blocks = v % 4 == 1 ? std::min(15, 2048 / threads) : 0;
       b.add(scan_source(k));
       ++v;
     }

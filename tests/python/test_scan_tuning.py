@@ -86,7 +86,7 @@ def combos():
                 env = {"CUNUM_SCAN_ITEMS": str(items), "CUNUM_SCAN_THREADS": str(threads),
                        "CUNUM_SCAN_GRID": grid, "CUNUM_SCAN_HINTS": str(v % 2),
                        "CUNUM_SCAN_SPIN": "200" if v % 3 == 0 else "0",
-                       "CUNUM_SCAN_MIN_BLOCKS": str(2048 // threads) if v % 4 == 1 else "0",
+                       "CUNUM_SCAN_MIN_BLOCKS": str(min(15, 2048 // threads)) if v % 4 == 1 else "0",
                        "CUNUM_SCAN_WIDE": "packed" if v % 2 == 0 else "fence"}
                 out.append(("cuda", env))
                 v += 1
