@@ -60,7 +60,8 @@ with cn.Device(sys.argv[1]):
     # several lanes of many tiles each; a lane axis with a non-aligned row
     m = small[: 3 * 300_007].astype(numpy.float32).reshape(3, 300_007)
     compare(lambda xp, x: xp.cumsum(x, axis=1), m, exact=True)
-    compare(lambda xp, x: xp.cumulative_sum(x, axis=1, include_initial=True), m, exact=True)
+    if hasattr(numpy, "cumulative_sum"):  # NumPy >= 2.1
+        compare(lambda xp, x: xp.cumulative_sum(x, axis=1, include_initial=True), m, exact=True)
     compare(lambda xp, x: xp.cumsum(x[:, 1:], axis=1, dtype=numpy.int64), m)
 print("ok")
 """
