@@ -622,10 +622,11 @@ TEST(NvrtcKernels, SplitUserReductionsCompile) {
 }
 
 // The tile scan's run-time knobs (CUNUM_SCAN_ITEMS, _THREADS, _GRID, _HINTS,
-// _SPIN; docs/scan.md): every items x threads pair on float32 (vector tiles,
-// the resident and pipelined grids, hints and backoff spread over them), then the widest and
-// narrowest loop dtypes at the extremes (the tile's shared memory must stay
-// under the 48 KB of static shared memory a block may have).
+// _SPIN, _MIN_BLOCKS, _WIDE; docs/scan.md): every items x threads pair on
+// float32 (vector tiles, the resident and pipelined grids, hints, backoff and
+// min-blocks spread over them), then the widest and narrowest loop dtypes at
+// the extremes (the tile's shared memory must stay under the 48 KB of static
+// shared memory a block may have; 8-byte loops with the 16-byte status).
 TEST(NvrtcKernels, EveryScanTuningCompiles) {
   using backend::ScanOp;
   Batch b;
@@ -661,4 +662,17 @@ TEST(NvrtcKernels, EveryScanTuningCompiles) {
         b.add(scan_source(k));
       }
   EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
+}
+
+// Note [Small inverse kernel]: linalg.inv's kernel in every dtype, for
+// orders on both sides of each team width (all 128 (dtype, order) pairs take
+// ~150 s of NVRTC here: the kernel is one template, unrolled per order).
+TEST(NvrtcKernels, EverySmallInverseKernelCompiles) {
+  for (DType dt : {DType::Float32, DType::Float64, DType::Complex64, DType::Complex128}) {
+    Batch b;
+    // every order the backend hands the kernel: 1..16, complex 1..8 (small_inverse.cpp)
+    const bool cplx = dt == DType::Complex64 || dt == DType::Complex128;
+    for (int n = 1; n <= (cplx ? 8 : 16); ++n) b.add(small_inverse_source(dt, n));
+    EXPECT_NO_THROW(compile_to_cubin(b.src, kArch)) << dtype_name(dt);
+  }
 }

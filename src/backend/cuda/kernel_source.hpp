@@ -340,6 +340,11 @@ struct RandomKernel {
 };
 std::string random_source(const RandomKernel& k);
 
+// Note [Small inverse kernel] (cunum/kernels/small_inverse.hpp): the inverse
+// of a stack of n x n matrices (1 <= n <= 16, complex n <= 8, float32/64, complex64/128), a
+// team of lanes per matrix; one kernel per (dtype, n).
+std::string small_inverse_source(DType dtype, int n);
+
 // Note [Gemm kernels]
 // Integer and bool matrix products (cuBLAS has none; Note [Gemm plans]): a
 // block of 16 x 16 threads per 16 x 16 tile of C, the tiles of op(A) and

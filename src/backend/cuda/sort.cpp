@@ -29,6 +29,14 @@
 // - Keys only of one segment of an integer, bool, float32 or float64 dtype:
 //   CUB sorts the values themselves, no encode or decode (Note [Native
 //   sorts] in cub/cub_sort.cu): float32 2^26 moves 36 bytes per element.
+// - The argsort (and stable sort) of one segment of float32, int32 or uint32
+//   under 2^31 items: CUB sorts (value, int32 position) pairs of the values
+//   themselves, a library kernel widens the positions and puts the NaNs last
+//   by position (Note [Native argsorts] in cub/cub_sort.cu): 84 bytes per
+//   element instead of 92, no NVRTC kernel.
+// CUNUM_SORT_RADIX_BITS=11 (read once) sorts 11-bit digits in the native
+// float32 argsort and the native float32/int32 sorts, for measuring (Note
+// [Wide digits] in cub/cub_sort.cu); 8, CUB's own, is the default.
 // Packing the segment number costs no pass when it fits (a segment count of
 // 2^20 adds 20 bits: 32-bit keys become 64-bit keys, 8 passes instead of 4,
 // still one sort); DeviceSegmentedSort would avoid the wider keys but sorts
@@ -41,6 +49,7 @@
 #include "backend/cuda/cuda_backend.hpp"
 #include "backend/cuda/cuda_check.hpp"
 #include "backend/cuda/sort_cub.hpp"
+#include "backend/cuda/tuning.hpp"
 #include "cunum/error.hpp"
 
 namespace cunum::backend::cuda {
@@ -51,6 +60,12 @@ int key_bits(DType d) { return static_cast<int>(itemsize(d)) * (dtype_kind(d) ==
 int container(int bits, bool pairs) {
   if (pairs || bits > 16) return bits <= 32 ? 4 : 8;
   return bits <= 8 ? 1 : 2;
+}
+
+// The digit width of the native sorts (Note [Wide digits]): 8 or 11.
+int radix_bits() {
+  static const int b = env_int("CUNUM_SORT_RADIX_BITS", 8, 11, 8) == 11 ? 11 : 8;
+  return b;
 }
 
 // A block of pool memory for the length of one call (freed in stream order).
@@ -110,9 +125,24 @@ void CudaBackend::sort(const SortPlan& plan) {
     const char k = kind == 'b' ? 'u' : kind;
     const int w = static_cast<int>(itemsize(plan.dtype));
     size_t tb = 0;
-    CUNUM_CUDA_CHECK(cudaError_t(cub.radix_sort_native(device_, nullptr, &tb, plan.in, plan.keys, n, k, w, s)));
+    const int rb = radix_bits();
+    CUNUM_CUDA_CHECK(cudaError_t(cub.radix_sort_native(device_, nullptr, &tb, plan.in, plan.keys, n, k, w, rb, s)));
     Temp t(*this, std::max<size_t>(tb, 16));
-    CUNUM_CUDA_CHECK(cudaError_t(cub.radix_sort_native(device_, t.p, &tb, plan.in, plan.keys, n, k, w, s)));
+    CUNUM_CUDA_CHECK(cudaError_t(cub.radix_sort_native(device_, t.p, &tb, plan.in, plan.keys, n, k, w, rb, s)));
+    return;
+  }
+
+  // The argsort of one segment of 32-bit values CUB orders itself (Note
+  // [Native argsorts] in cub/cub_sort.cu).
+  if (plan.index && plan.nseg == 1 && n < (int64_t(1) << 31) && itemsize(plan.dtype) == 4 &&
+      (kind == 'f' || kind == 'i' || kind == 'u')) {
+    size_t tb = 0;
+    const int rb = radix_bits();
+    CUNUM_CUDA_CHECK(
+        cudaError_t(cub.argsort_native(device_, nullptr, &tb, plan.in, plan.index, plan.keys, n, kind, 4, rb, s)));
+    Temp t(*this, std::max<size_t>(tb, 16));
+    CUNUM_CUDA_CHECK(
+        cudaError_t(cub.argsort_native(device_, t.p, &tb, plan.in, plan.index, plan.keys, n, kind, 4, rb, s)));
     return;
   }
 

@@ -1,15 +1,20 @@
 // libcunum_cub: the device-wide algorithms the CUDA backend takes from CUB
 // (DESIGN.md: "compiled ahead of time with nvcc, with care for build time").
-// Instantiated only per unsigned key width — keys only for 8/16/32/64 bits,
+// Instantiated per unsigned key width — keys only for 8/16/32/64 bits,
 // key-value pairs for 32/64 bits with int32 values (positions of arrays under
-// 2^31 items: 8 bytes less per item and pass) or int64 values — plus one
-// flagged select and one scan: 10 instantiations in all. Everything dtype-specific (the
-// order-preserving keys, NaNs, segments) is done by the NVRTC kernels of
-// src/backend/cuda/sort.cpp before and after (Note [GPU sorts]).
+// 2^31 items: 8 bytes less per item and pass; 32-bit offsets) or int64 values —
+// plus the native sorts of Note [Native sorts] and Note [Native argsorts], the
+// 11-bit variants of Note [Wide digits], one flagged select and one scan.
+// Everything else dtype-specific (the order-preserving keys, NaNs, segments)
+// is done by the NVRTC kernels of src/backend/cuda/sort.cpp before and after
+// (Note [GPU sorts]).
+#include <cub/block/block_reduce.cuh>
+#include <cub/block/block_scan.cuh>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
 #include <cuda/std/cstdint>
+#include <algorithm>
 #include <type_traits>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
@@ -26,6 +31,84 @@ cudaError_t use_device(int device) {
   return cudaSetDevice(device);
 }
 
+// Note [Wide digits]
+// CUB's DeviceRadixSort sorts 8 bits per onesweep pass on sm90 (its policy
+// hub, cub/device/dispatch/tuning/tuning_radix_sort.cuh): 4 passes for 32-bit
+// keys. cub::DispatchRadixSort takes the hub as a template parameter, so a hub
+// of our own (WideHub) asks for 11-bit digits: 3 passes (11 + 11 + 10). What
+// CUB's onesweep code allows at 11 bits (2048 bins), read from its headers:
+// - Shared memory: the ranking (BlockRadixRankMatchEarlyCounts) keeps a
+//   counter per bin per warp plus one more row, (warps + 1) x 2048 x 4 B, and
+//   the tile its 2048 global offsets, in static shared memory (48 KB a block):
+//   3 warps fit (96 threads: 41,376 B for sm_90 with 32-bit offsets), 4 warps
+//   need 49,824 B and ptxas refuses them. The tile is 96 x 24 = 2304 items
+//   (128 registers a thread; CUB's 8-bit tile is 384 x 23 = 8832).
+// - The decoupled look-back keeps 2048 counters per tile: CUB zeroes tiles x
+//   2048 x 4 B before each pass, each tile writes its counters twice and reads
+//   its predecessors': ~14 B of counter traffic per item and pass at 2304-item
+//   tiles, against ~0.5 B at 8 bits.
+// - The histogram kernel keeps passes x 2048 counters (24 KB for 32-bit keys)
+//   and the exclusive sum scans 8 bins a thread: both fine.
+// So the 11-bit passes move fewer data bytes (3 x 16 instead of 4 x 16 per
+// float32 + int32 pair) but more counter bytes, with a quarter of the warps a
+// block: whether that wins is the H100's to say. CUNUM_SORT_RADIX_BITS=11
+// selects them (float32 argsort, float32 and int32 keys-only sorts; read once
+// by sort.cpp); 8, CUB's own hub, stays the default. 10 bits would still take
+// 4 passes for 32-bit keys and 12 bits fit one warp a block: not built.
+constexpr int kWideBits = 11;
+
+template <class K, class V, class O>
+struct WideHub {
+  using Hub = cub::detail::radix::policy_hub<K, V, O>;
+  static constexpr bool kKeysOnly = std::is_same_v<V, cub::NullType>;
+  // CUB's sm90 policy for everything but the onesweep passes (single tile,
+  // and the unused upsweep/downsweep policies its kernels name).
+  using Base = typename Hub::template OnesweepSmallKeyTunedPolicy<
+      cub::detail::radix::sm90_small_key_tuning<sizeof(K), kKeysOnly ? 0 : sizeof(V), sizeof(O)>>;
+  struct Policy : cub::ChainedPolicy<500, Policy, Policy>, Base {
+    static constexpr bool ONESWEEP = true;
+    static constexpr int ONESWEEP_RADIX_BITS = kWideBits;
+    using HistogramPolicy = cub::AgentRadixSortHistogramPolicy<128, 16, 1, K, kWideBits>;
+    using ExclusiveSumPolicy = cub::AgentRadixSortExclusiveSumPolicy<256, kWideBits>;
+    using OnesweepPolicy =
+        cub::AgentRadixSortOnesweepPolicy<96, 24, typename Hub::DominantT, 1, cub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY,
+                                          cub::BLOCK_SCAN_RAKING_MEMOIZE, cub::RADIX_SORT_STORE_DIRECT, kWideBits>;
+  };
+  using MaxPolicy = Policy;
+};
+
+// Which sorts have an 11-bit instantiation (Note [Wide digits]); building
+// with -DCUNUM_CUB_WIDE_DIGITS=0 drops them (CUNUM_SORT_RADIX_BITS=11 then
+// sorts 8-bit digits).
+#ifndef CUNUM_CUB_WIDE_DIGITS
+#define CUNUM_CUB_WIDE_DIGITS 1
+#endif
+template <class K, class V>
+constexpr bool kHasWide = CUNUM_CUB_WIDE_DIGITS &&
+                          (std::is_same_v<V, int32_t> ? std::is_same_v<K, float>
+                                                      : std::is_same_v<V, cub::NullType> &&
+                                                            (std::is_same_v<K, float> || std::is_same_v<K, int32_t>));
+
+// A stable radix sort of n < 2^32 items through CUB's dispatch with 32-bit
+// offsets (CUB's sm90 tuning gives pairs of 32-bit keys and values 23 items a
+// thread with them, 17 with 64-bit ones), CUB's digits or kWideBits. V is
+// cub::NullType for keys only (vi, vo null).
+template <class K, class V>
+cudaError_t sort32(void* temp, size_t& bytes, const K* ki, K* ko, const V* vi, V* vo, int64_t n, int b0, int b1,
+                   int bits, cudaStream_t s) {
+  cub::DoubleBuffer<K> dk(const_cast<K*>(ki), ko);
+  cub::DoubleBuffer<V> dv(const_cast<V*>(vi), vo);
+  const uint32_t m = static_cast<uint32_t>(n);
+  using Id = cub::detail::identity_decomposer_t;
+  if constexpr (kHasWide<K, V>) {
+    if (bits == kWideBits)
+      return cub::DispatchRadixSort<cub::SortOrder::Ascending, K, V, uint32_t, Id, WideHub<K, V, uint32_t>>::Dispatch(
+          temp, bytes, dk, dv, m, b0, b1, false, s);
+  }
+  return cub::DispatchRadixSort<cub::SortOrder::Ascending, K, V, uint32_t>::Dispatch(temp, bytes, dk, dv, m, b0, b1,
+                                                                                      false, s);
+}
+
 template <class U>
 cudaError_t sort_keys(void* temp, size_t& bytes, const void* in, void* out, int64_t n, int b0, int b1,
                       cudaStream_t s) {
@@ -35,8 +118,14 @@ cudaError_t sort_keys(void* temp, size_t& bytes, const void* in, void* out, int6
 template <class U, class V>
 cudaError_t sort_pairs(void* temp, size_t& bytes, const void* in, void* out, const void* vin, void* vout, int64_t n,
                        int b0, int b1, cudaStream_t s) {
-  return cub::DeviceRadixSort::SortPairs(temp, bytes, static_cast<const U*>(in), static_cast<U*>(out),
-                                         static_cast<const V*>(vin), static_cast<V*>(vout), n, b0, b1, s);
+  if constexpr (sizeof(V) == 4) {  // int32 positions: n < 2^31
+    if (n >= (int64_t(1) << 31)) return cudaErrorInvalidValue;
+    return sort32<U, V>(temp, bytes, static_cast<const U*>(in), static_cast<U*>(out), static_cast<const V*>(vin),
+                        static_cast<V*>(vout), n, b0, b1, 8, s);
+  } else {
+    return cub::DeviceRadixSort::SortPairs(temp, bytes, static_cast<const U*>(in), static_cast<U*>(out),
+                                           static_cast<const V*>(vin), static_cast<V*>(vout), n, b0, b1, s);
+  }
 }
 
 int radix_sort(int device, void* temp, size_t* temp_bytes, const void* keys_in, void* keys_out, const void* vals_in,
@@ -107,12 +196,22 @@ __global__ void neg_nan_apply(const T* tmp, T* out, int64_t n, const int64_t* k_
 
 size_t round_up(size_t b) { return (b + 255) / 256 * 256; }
 
+// A keys-only sort of T's own order: CUB's digits (64-bit offsets, as
+// DeviceRadixSort::SortKeys with an int64 count), or kWideBits where built.
 template <class T>
-cudaError_t sort_native(void* temp, size_t& bytes, const void* in, void* out, int64_t n, cudaStream_t s) {
+cudaError_t keys_native(void* temp, size_t& bytes, const T* in, T* out, int64_t n, int bits, cudaStream_t s) {
+  if constexpr (kHasWide<T, cub::NullType>) {
+    if (bits == kWideBits && n < (int64_t(1) << 32))
+      return sort32<T, cub::NullType>(temp, bytes, in, out, nullptr, nullptr, n, 0, int(sizeof(T) * 8), bits, s);
+  }
+  return cub::DeviceRadixSort::SortKeys(temp, bytes, in, out, n, 0, int(sizeof(T) * 8), s);
+}
+
+template <class T>
+cudaError_t sort_native(void* temp, size_t& bytes, const void* in, void* out, int64_t n, int bits, cudaStream_t s) {
   constexpr bool fp = std::is_floating_point_v<T>;
   size_t cub_bytes = 0;
-  cudaError_t e = cub::DeviceRadixSort::SortKeys(nullptr, cub_bytes, static_cast<const T*>(in), static_cast<T*>(out),
-                                                 n, 0, int(sizeof(T) * 8), s);
+  cudaError_t e = keys_native<T>(nullptr, cub_bytes, static_cast<const T*>(in), static_cast<T*>(out), n, bits, s);
   if (e != cudaSuccess) return e;
   const size_t need = round_up(cub_bytes) + (fp ? round_up(size_t(n) * sizeof(T)) + 256 : 0);
   if (!temp) {
@@ -120,8 +219,7 @@ cudaError_t sort_native(void* temp, size_t& bytes, const void* in, void* out, in
     return cudaSuccess;
   }
   if (bytes < need) return cudaErrorInvalidValue;
-  e = cub::DeviceRadixSort::SortKeys(temp, cub_bytes, static_cast<const T*>(in), static_cast<T*>(out), n, 0,
-                                     int(sizeof(T) * 8), s);
+  e = keys_native<T>(temp, cub_bytes, static_cast<const T*>(in), static_cast<T*>(out), n, bits, s);
   if (e != cudaSuccess || !fp || n == 0) return e;
   char* t = static_cast<char*>(temp) + round_up(cub_bytes);
   T* tmp = reinterpret_cast<T*>(t);
@@ -137,7 +235,7 @@ cudaError_t sort_native(void* temp, size_t& bytes, const void* in, void* out, in
 }
 
 int radix_sort_native(int device, void* temp, size_t* temp_bytes, const void* keys_in, void* keys_out, int64_t n,
-                      char kind, int key_bytes, void* stream) {
+                      char kind, int key_bytes, int radix_bits, void* stream) {
   cudaError_t e = use_device(device);
   if (e != cudaSuccess) return e;
   const cudaStream_t s = static_cast<cudaStream_t>(stream);
@@ -155,21 +253,246 @@ int radix_sort_native(int device, void* temp, size_t* temp_bytes, const void* ke
   }
   if (kind == 'i') {
     switch (key_bytes) {
-      case 1: return sort_native<int8_t>(temp, b, keys_in, keys_out, n, s);
-      case 2: return sort_native<int16_t>(temp, b, keys_in, keys_out, n, s);
-      case 4: return sort_native<int32_t>(temp, b, keys_in, keys_out, n, s);
-      case 8: return sort_native<int64_t>(temp, b, keys_in, keys_out, n, s);
+      case 1: return sort_native<int8_t>(temp, b, keys_in, keys_out, n, radix_bits, s);
+      case 2: return sort_native<int16_t>(temp, b, keys_in, keys_out, n, radix_bits, s);
+      case 4: return sort_native<int32_t>(temp, b, keys_in, keys_out, n, radix_bits, s);
+      case 8: return sort_native<int64_t>(temp, b, keys_in, keys_out, n, radix_bits, s);
       default: return cudaErrorInvalidValue;
     }
   }
   if (kind == 'f') {
     switch (key_bytes) {
-      case 4: return sort_native<float>(temp, b, keys_in, keys_out, n, s);
-      case 8: return sort_native<double>(temp, b, keys_in, keys_out, n, s);
+      case 4: return sort_native<float>(temp, b, keys_in, keys_out, n, radix_bits, s);
+      case 8: return sort_native<double>(temp, b, keys_in, keys_out, n, radix_bits, s);
       default: return cudaErrorInvalidValue;
     }
   }
   return cudaErrorInvalidValue;
+}
+
+// Note [Native argsorts]
+// The stable argsort of one segment of float32, int32 or uint32 values under
+// 2^31 items sorts (value, int32 position) pairs of the values themselves:
+// no NVRTC encode pass writing keys (Note [GPU sorts]). CUB orders these types
+// as NumPy does, -0.0 and +0.0 equal (its digits map -0.0 to +0.0, the keys
+// keep their bits), except for NaNs: the ones with the sign bit set come
+// first (a prefix of k), the others last (a suffix of m), each group by its
+// bits and then by position, where NumPy puts every NaN last by position.
+// float32 2^26: iota 4 B an item, CUB (histogram 4, four 8-bit passes of 16)
+// 68, finish 4 + 8: 84 B against the encoded path's 92.
+// - iota: the positions 0..n-1 (16-byte stores);
+// - CUB SortPairs (32-bit offsets; 11-bit digits where asked, Note [Wide
+//   digits]) into scratch keys and positions;
+// - floats: one thread finds k and m (two binary searches over the sorted
+//   keys, run only when the first or the last key is a NaN);
+// - finish: index[j] = position[j + k] widened to int64 for j < n - k - m
+//   (16-byte loads and stores when k == 0), and the sorted values when asked;
+// - floats: the NaN tail. Each NaN's place among the NaNs is the count of
+//   NaNs before it in the input: a count per 4096-item tile, a scan of the
+//   counts, a block scan per tile that writes index[n - k - m + rank] = i.
+//   The three kernels read (k, m) and return at once when there is no NaN
+//   (a launch each, no pass over the data).
+// No synchronisation with the host anywhere.
+template <class T>
+__device__ bool is_nan(T v) {
+  if constexpr (std::is_floating_point_v<T>) return v != v;
+  else return false;
+}
+template <class T>
+__device__ bool positive_nan(T v) { return is_nan(v) && !negative_nan(v); }
+
+constexpr int kNanTile = 4096, kNanThreads = 256, kNanItems = kNanTile / kNanThreads;
+
+__global__ void iota32(int32_t* p, int64_t n) {
+  const int64_t step = int64_t(gridDim.x) * blockDim.x, t = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  const int64_t nv = n / 4;
+  int4* v = reinterpret_cast<int4*>(p);  // pool memory: 256-byte aligned
+  for (int64_t i = t; i < nv; i += step) {
+    const int b = int(i * 4);
+    v[i] = make_int4(b, b + 1, b + 2, b + 3);
+  }
+  for (int64_t i = nv * 4 + t; i < n; i += step) p[i] = int32_t(i);
+}
+
+// km[0] = k, km[1] = m (see above) from the sorted keys.
+template <class T>
+__global__ void nan_bounds(const T* keys, int64_t n, int64_t* km) {
+  int64_t k = 0, m = 0;
+  if (negative_nan(keys[0])) {
+    int64_t lo = 0, hi = n;  // keys[lo] is such a NaN; keys[hi] is not (or hi == n)
+    while (hi - lo > 1) {
+      const int64_t mid = lo + (hi - lo) / 2;
+      if (negative_nan(keys[mid])) lo = mid; else hi = mid;
+    }
+    k = hi;
+  }
+  if (positive_nan(keys[n - 1])) {
+    int64_t lo = k - 1, hi = n - 1;  // keys[lo] is not such a NaN (or lo == k - 1); keys[hi] is
+    while (hi - lo > 1) {
+      const int64_t mid = lo + (hi - lo) / 2;
+      if (positive_nan(keys[mid])) hi = mid; else lo = mid;
+    }
+    m = n - hi;
+  }
+  km[0] = k;
+  km[1] = m;
+}
+
+// index[j] = pos[j + k] (int64) and sorted[j] = keys[j + k] for j < n - k - m.
+template <class T>
+__global__ void finish_native(const int32_t* pos, const T* keys, int64_t* index, T* sorted, int64_t n,
+                              const int64_t* km) {
+  const int64_t k = km ? km[0] : 0, nn = n - k - (km ? km[1] : 0);
+  const int64_t step = int64_t(gridDim.x) * blockDim.x, t = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  int64_t done = 0;
+  if (k == 0 && reinterpret_cast<uintptr_t>(index) % 16 == 0) {
+    const int64_t nv = nn / 4;
+    const int4* p4 = reinterpret_cast<const int4*>(pos);
+    longlong2* i2 = reinterpret_cast<longlong2*>(index);
+    for (int64_t v = t; v < nv; v += step) {
+      const int4 q = p4[v];
+      i2[2 * v] = make_longlong2(q.x, q.y);
+      i2[2 * v + 1] = make_longlong2(q.z, q.w);
+    }
+    done = nv * 4;
+  }
+  for (int64_t j = done + t; j < nn; j += step) index[j] = pos[j + k];
+  if (sorted)
+    for (int64_t j = t; j < nn; j += step) sorted[j] = keys[j + k];
+}
+
+// counts[tile] = the NaNs among the input's items [tile * 4096, +4096).
+template <class T>
+__global__ void __launch_bounds__(kNanThreads) nan_tile_counts(const T* data, int64_t n, const int64_t* km,
+                                                               uint32_t* counts) {
+  if (km[0] + km[1] == 0) return;
+  using Reduce = cub::BlockReduce<int, kNanThreads>;
+  __shared__ typename Reduce::TempStorage tmp;
+  const int64_t tiles = (n + kNanTile - 1) / kNanTile;
+  for (int64_t tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+    int c = 0;
+    for (int u = 0; u < kNanItems; ++u) {
+      const int64_t i = tile * kNanTile + int64_t(u) * kNanThreads + threadIdx.x;
+      c += i < n && is_nan(data[i]);
+    }
+    const int total = Reduce(tmp).Sum(c);
+    if (threadIdx.x == 0) counts[tile] = uint32_t(total);
+    __syncthreads();  // tmp is reused by the next tile
+  }
+}
+
+// counts -> their exclusive prefix sums, one block of 1024 threads.
+__global__ void __launch_bounds__(1024) nan_scan_counts(uint32_t* counts, int64_t tiles, const int64_t* km) {
+  if (km[0] + km[1] == 0) return;
+  using Scan = cub::BlockScan<uint32_t, 1024>;
+  __shared__ typename Scan::TempStorage tmp;
+  uint32_t running = 0;
+  for (int64_t base = 0; base < tiles; base += 1024) {
+    const int64_t i = base + threadIdx.x;
+    uint32_t v = i < tiles ? counts[i] : 0, ex = 0, total = 0;
+    Scan(tmp).ExclusiveSum(v, ex, total);
+    if (i < tiles) counts[i] = running + ex;
+    running += total;
+    __syncthreads();
+  }
+}
+
+// Every NaN of the input, in input order, to index[n - k - m + rank] (and its
+// value to sorted[...]).
+template <class T>
+__global__ void __launch_bounds__(kNanThreads) nan_scatter(const T* data, int64_t n, const int64_t* km,
+                                                           const uint32_t* offsets, int64_t* index, T* sorted) {
+  if (km[0] + km[1] == 0) return;
+  using Scan = cub::BlockScan<int, kNanThreads>;
+  __shared__ typename Scan::TempStorage tmp;
+  const int64_t tail = n - km[0] - km[1];
+  const int64_t tiles = (n + kNanTile - 1) / kNanTile;
+  for (int64_t tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+    const int64_t first = tile * kNanTile + int64_t(threadIdx.x) * kNanItems;  // this thread's items, in order
+    int c = 0;
+    for (int u = 0; u < kNanItems; ++u) c += first + u < n && is_nan(data[first + u]);
+    int before = 0;
+    Scan(tmp).ExclusiveSum(c, before);
+    int64_t r = tail + offsets[tile] + before;
+    for (int u = 0; u < kNanItems && c > 0; ++u) {
+      const int64_t i = first + u;
+      if (i < n && is_nan(data[i])) {
+        index[r] = i;
+        if (sorted) sorted[r] = data[i];
+        ++r;
+        --c;
+      }
+    }
+    __syncthreads();
+  }
+}
+
+size_t grid_for(int64_t n, int per_block) {
+  int dev = 0, sms = 0;
+  cudaGetDevice(&dev);
+  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+  const int64_t want = (n + per_block - 1) / per_block, cap = int64_t(sms > 0 ? sms : 132) * 16;
+  return size_t(std::max<int64_t>(1, want < cap ? want : cap));
+}
+
+template <class T>
+cudaError_t argsort_typed(void* temp, size_t& bytes, const T* data, int64_t* index, T* sorted, int64_t n, int bits,
+                          cudaStream_t s) {
+  constexpr bool fp = std::is_floating_point_v<T>;
+  if (n <= 0 || n >= (int64_t(1) << 31)) return cudaErrorInvalidValue;
+  size_t cub_bytes = 0;
+  cudaError_t e = sort32<T, int32_t>(nullptr, cub_bytes, data, nullptr, nullptr, nullptr, n, 0, int(sizeof(T) * 8),
+                                     bits, s);
+  if (e != cudaSuccess) return e;
+  const int64_t tiles = (n + kNanTile - 1) / kNanTile;
+  const size_t o_keys = round_up(cub_bytes), o_pin = o_keys + round_up(size_t(n) * sizeof(T)),
+               o_pout = o_pin + round_up(size_t(n) * 4), o_km = o_pout + round_up(size_t(n) * 4),
+               o_counts = o_km + 256, need = fp ? o_counts + round_up(size_t(tiles) * 4) : o_km;
+  if (!temp) {
+    bytes = need;
+    return cudaSuccess;
+  }
+  if (bytes < need) return cudaErrorInvalidValue;
+  char* t = static_cast<char*>(temp);
+  T* keys = reinterpret_cast<T*>(t + o_keys);
+  int32_t* pin = reinterpret_cast<int32_t*>(t + o_pin);
+  int32_t* pout = reinterpret_cast<int32_t*>(t + o_pout);
+  int64_t* km = fp ? reinterpret_cast<int64_t*>(t + o_km) : nullptr;
+  uint32_t* counts = reinterpret_cast<uint32_t*>(t + o_counts);
+  const unsigned g = unsigned(grid_for(n, 1024));
+  iota32<<<g, 256, 0, s>>>(pin, n);
+  e = sort32<T, int32_t>(temp, cub_bytes, data, keys, pin, pout, n, 0, int(sizeof(T) * 8), bits, s);
+  if (e != cudaSuccess) return e;
+  if (fp) nan_bounds<T><<<1, 1, 0, s>>>(keys, n, km);
+  finish_native<T><<<g, 256, 0, s>>>(pout, keys, index, sorted, n, km);
+  if (fp) {
+    const unsigned gt = unsigned(grid_for(tiles, 1));
+    nan_tile_counts<T><<<gt, kNanThreads, 0, s>>>(data, n, km, counts);
+    nan_scan_counts<<<1, 1024, 0, s>>>(counts, tiles, km);
+    nan_scatter<T><<<gt, kNanThreads, 0, s>>>(data, n, km, counts, index, sorted);
+  }
+  return cudaGetLastError();
+}
+
+int argsort_native(int device, void* temp, size_t* temp_bytes, const void* data, int64_t* index, void* sorted,
+                   int64_t n, char kind, int key_bytes, int radix_bits, void* stream) {
+  cudaError_t e = use_device(device);
+  if (e != cudaSuccess) return e;
+  const cudaStream_t s = static_cast<cudaStream_t>(stream);
+  size_t& b = *temp_bytes;
+  if (key_bytes != 4) return cudaErrorInvalidValue;
+  switch (kind) {
+    case 'f':
+      return argsort_typed<float>(temp, b, static_cast<const float*>(data), index, static_cast<float*>(sorted), n,
+                                  radix_bits, s);
+    case 'i':
+      return argsort_typed<int32_t>(temp, b, static_cast<const int32_t*>(data), index, static_cast<int32_t*>(sorted),
+                                    n, radix_bits, s);
+    case 'u':
+      return argsort_typed<uint32_t>(temp, b, static_cast<const uint32_t*>(data), index,
+                                     static_cast<uint32_t*>(sorted), n, radix_bits, s);
+    default: return cudaErrorInvalidValue;
+  }
 }
 
 int select_flagged(int device, void* temp, size_t* temp_bytes, const uint8_t* flags, int64_t* out, int64_t* count,
@@ -192,7 +515,8 @@ int inclusive_sum(int device, void* temp, size_t* temp_bytes, const uint8_t* fla
                                        static_cast<cudaStream_t>(stream));
 }
 
-const CunumCubTable kTable = {kCunumCubAbi, &radix_sort, &radix_sort_native, &select_flagged, &inclusive_sum};
+const CunumCubTable kTable = {kCunumCubAbi, &radix_sort, &radix_sort_native, &select_flagged, &inclusive_sum,
+                               &argsort_native};
 
 }  // namespace
 
