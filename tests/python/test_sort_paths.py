@@ -9,7 +9,8 @@ tiles (2^20 and more items), NaNs of both signs and several payloads at tile
 boundaries, signed zeros, runs of equal keys (stability) and every dtype with
 32-bit keys, so that a GPU run checks every branch; on the CPU they check the
 same results through its radix sort. The digit widths (CUNUM_SORT_RADIX_BITS,
-read once per process) run in a subprocess each.
+read once per process) and the own onesweep argsort (CUNUM_ARGSORT_OWN, Note
+[Own onesweep argsort]) run in a subprocess each.
 """
 import os
 import subprocess

@@ -4,7 +4,9 @@
 // key-value pairs for 32/64 bits with int32 values (positions of arrays under
 // 2^31 items: 8 bytes less per item and pass; 32-bit offsets) or int64 values —
 // plus the native sorts of Note [Native sorts] and Note [Native argsorts], the
-// 11-bit variants of Note [Wide digits], one flagged select and one scan.
+// 11-bit variants of Note [Wide digits], one flagged select and one scan;
+// and one algorithm of our own on CUB's block-level scan: the onesweep
+// argsort of Note [Own onesweep argsort].
 // Everything else dtype-specific (the order-preserving keys, NaNs, segments)
 // is done by the NVRTC kernels of src/backend/cuda/sort.cpp before and after
 // (Note [GPU sorts]).
@@ -292,7 +294,8 @@ int radix_sort_native(int device, void* temp, size_t* temp_bytes, const void* ke
 //   counts, a block scan per tile that writes index[n - k - m + rank] = i.
 //   The three kernels read (k, m) and return at once when there is no NaN
 //   (a launch each, no pass over the data).
-// No synchronisation with the host anywhere.
+// No synchronisation with the host anywhere. Note [Own onesweep argsort]
+// does the same in 64 B (CUNUM_ARGSORT_OWN=1, until measured).
 template <class T>
 __device__ bool is_nan(T v) {
   if constexpr (std::is_floating_point_v<T>) return v != v;
