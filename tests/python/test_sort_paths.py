@@ -9,7 +9,8 @@ tiles (2^20 and more items), NaNs of both signs and several payloads at tile
 boundaries, signed zeros, runs of equal keys (stability) and every dtype with
 32-bit keys, so that a GPU run checks every branch; on the CPU they check the
 same results through its radix sort. The digit widths (CUNUM_SORT_RADIX_BITS,
-read once per process) run in a subprocess each.
+read once per process) and the own onesweep argsort (CUNUM_ARGSORT_OWN, Note
+[Own onesweep argsort]) run in a subprocess each.
 """
 import os
 import subprocess
@@ -171,5 +172,74 @@ def test_radix_bits_env(device, bits):
     # CUNUM_SORT_RADIX_BITS is read once per process: a fresh one per width
     env = dict(os.environ, CUNUM_SORT_RADIX_BITS=bits, PYTHONPATH=os.pathsep.join(sys.path))
     p = subprocess.run([sys.executable, "-c", _WIDTH_SCRIPT, device], env=env, capture_output=True, text=True,
+                       timeout=600)
+    assert p.returncode == 0, p.stdout + p.stderr
+
+
+# Note [Own onesweep argsort] (CUNUM_ARGSORT_OWN=1, read once): tiles of
+# 256 x 24 items, 8-bit digits, keys with -0.0 -> +0.0 and every NaN -> the
+# largest key. Sizes around one tile and over many, runs of equal keys
+# (stability across tiles and warps), every NaN sign and payload, signed
+# zeros, infinities and the integer extremes, against NumPy's stable argsort;
+# the stable sort (pass 3 gathers the values) bit for bit.
+_OWN_SCRIPT = textwrap.dedent("""
+    import sys
+    import numpy
+    import cunum as cn
+    TILE = 256 * 24
+    r = numpy.random.default_rng(19)
+    nan_bits = numpy.array([0x7FC00000, 0x7FC00001, 0x7F800001, 0xFFC00000, 0xFFC12345, 0xFF800001,
+                            0x80000000, 0x00000000, 0x7F800000, 0xFF800000, 0x3F800000, 0xBF800000], numpy.uint32)
+
+    def f32_mix(n):
+        # half standard normal, half NaNs of both signs and payloads, signed zeros, infinities
+        pick = r.choice(nan_bits, n).view(numpy.float32)
+        return numpy.where(r.random(n) < 0.5, r.standard_normal(n).astype(numpy.float32), pick)
+
+    def i32_mix(n):
+        ext = numpy.array([-2**31, -2**31 + 1, -1, 0, 1, 2**31 - 2, 2**31 - 1], numpy.int32)
+        wide = r.integers(-2**31, 2**31 - 1, n, dtype=numpy.int32, endpoint=True)
+        return numpy.where(r.random(n) < 0.5, wide, r.choice(ext, n))
+
+    def u32_mix(n):
+        ext = numpy.array([0, 1, 255, 256, 2**31 - 1, 2**31, 2**32 - 2, 2**32 - 1], numpy.uint32)
+        wide = r.integers(0, 2**32 - 1, n, dtype=numpy.uint32, endpoint=True)
+        return numpy.where(r.random(n) < 0.5, wide, r.choice(ext, n))
+
+    cases = []
+    for n in (1, 2, 3, TILE - 1, TILE, TILE + 1, 2 * TILE + 1, (1 << 20) + 3):
+        cases += [("f32 mix", f32_mix(n)), ("i32 mix", i32_mix(n)), ("u32 mix", u32_mix(n))]
+    big = 1 << 22  # many tiles, long runs of equal keys: stability across warps and tiles
+    cases += [("f32 few", r.choice(numpy.array([-numpy.inf, -1.5, -0.0, 0.0, 2.0, numpy.inf, numpy.nan, -numpy.nan],
+                                               numpy.float32), big)),
+              ("i32 few", r.integers(-3, 3, big).astype(numpy.int32)),
+              ("u32 few", r.choice(numpy.array([0, 7, 2**32 - 1], numpy.uint32), big)),
+              ("f32 zeros", r.choice(numpy.array([-0.0, 0.0], numpy.float32), (1 << 20) + 3)),
+              ("f32 all nan", r.choice(nan_bits[:6], (1 << 20) + 3).view(numpy.float32)),
+              ("f32 equal", numpy.full((1 << 20) + 3, 1.25, numpy.float32)),
+              ("i32 equal", numpy.full((1 << 20) + 3, -7, numpy.int32)),
+              ("u32 equal", numpy.full(TILE + 1, 2**32 - 1, numpy.uint32)),
+              ("f32 normal", r.standard_normal(1 << 22).astype(numpy.float32))]
+    bad = []
+    with cn.Device(sys.argv[1]):
+        for name, x in cases:
+            got = cn.asnumpy(cn.argsort(cn.asarray(x)))
+            want = numpy.argsort(x, kind="stable")
+            if got.dtype != want.dtype or not numpy.array_equal(got, want):
+                bad.append(f"argsort {name} n={x.size}")
+            s = cn.asnumpy(cn.sort(cn.asarray(x), stable=True))
+            if not numpy.array_equal(s.view(numpy.uint32), numpy.sort(x, kind="stable").view(numpy.uint32)):
+                bad.append(f"stable sort {name} n={x.size}")
+    print("bad:", bad)
+    sys.exit(1 if bad else 0)
+""")
+
+
+@pytest.mark.skipif(USING_NUMPY_SHIM, reason="runs cunum in a subprocess")
+@pytest.mark.parametrize("own", ["0", "1"])
+def test_argsort_own_env(device, own):
+    # CUNUM_ARGSORT_OWN is read once per process: a fresh one per setting
+    env = dict(os.environ, CUNUM_ARGSORT_OWN=own, PYTHONPATH=os.pathsep.join(sys.path))
+    p = subprocess.run([sys.executable, "-c", _OWN_SCRIPT, device], env=env, capture_output=True, text=True,
                        timeout=600)
     assert p.returncode == 0, p.stdout + p.stderr

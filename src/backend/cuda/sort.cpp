@@ -33,7 +33,9 @@
 //   under 2^31 items: CUB sorts (value, int32 position) pairs of the values
 //   themselves, a library kernel widens the positions and puts the NaNs last
 //   by position (Note [Native argsorts] in cub/cub_sort.cu): 84 bytes per
-//   element instead of 92, no NVRTC kernel.
+//   element instead of 92, no NVRTC kernel. CUNUM_ARGSORT_OWN=1 (read once)
+//   sorts them by our own onesweep radix sort instead, below 2^30 items
+//   (Note [Own onesweep argsort]): 64 bytes per element.
 // CUNUM_SORT_RADIX_BITS=11 (read once) sorts 11-bit digits in the native
 // float32 argsort and the native float32/int32 sorts, for measuring (Note
 // [Wide digits] in cub/cub_sort.cu); 8, CUB's own, is the default.
@@ -65,6 +67,14 @@ int container(int bits, bool pairs) {
 // The digit width of the native sorts (Note [Wide digits]): 8 or 11.
 int radix_bits() {
   static const int b = env_int("CUNUM_SORT_RADIX_BITS", 8, 11, 8) == 11 ? 11 : 8;
+  return b;
+}
+
+// CUNUM_ARGSORT_OWN=1 (read once): the one-segment 32-bit argsort by our own
+// onesweep radix sort (Note [Own onesweep argsort] in cub/cub_sort.cu)
+// instead of CUB's pairs; off by default until measured on a GPU.
+bool argsort_own() {
+  static const bool b = env_int("CUNUM_ARGSORT_OWN", 0, 1, 0) == 1;
   return b;
 }
 
@@ -137,6 +147,14 @@ void CudaBackend::sort(const SortPlan& plan) {
   if (plan.index && plan.nseg == 1 && n < (int64_t(1) << 31) && itemsize(plan.dtype) == 4 &&
       (kind == 'f' || kind == 'i' || kind == 'u')) {
     size_t tb = 0;
+    if (argsort_own() && n < (int64_t(1) << 30)) {
+      CUNUM_CUDA_CHECK(
+          cudaError_t(cub.argsort_onesweep(device_, nullptr, &tb, plan.in, plan.index, plan.keys, n, kind, 4, s)));
+      Temp t(*this, std::max<size_t>(tb, 16));
+      CUNUM_CUDA_CHECK(
+          cudaError_t(cub.argsort_onesweep(device_, t.p, &tb, plan.in, plan.index, plan.keys, n, kind, 4, s)));
+      return;
+    }
     const int rb = radix_bits();
     CUNUM_CUDA_CHECK(
         cudaError_t(cub.argsort_native(device_, nullptr, &tb, plan.in, plan.index, plan.keys, n, kind, 4, rb, s)));

@@ -4,7 +4,9 @@
 // key-value pairs for 32/64 bits with int32 values (positions of arrays under
 // 2^31 items: 8 bytes less per item and pass; 32-bit offsets) or int64 values —
 // plus the native sorts of Note [Native sorts] and Note [Native argsorts], the
-// 11-bit variants of Note [Wide digits], one flagged select and one scan.
+// 11-bit variants of Note [Wide digits], one flagged select and one scan;
+// and one algorithm of our own on CUB's block-level scan: the onesweep
+// argsort of Note [Own onesweep argsort].
 // Everything else dtype-specific (the order-preserving keys, NaNs, segments)
 // is done by the NVRTC kernels of src/backend/cuda/sort.cpp before and after
 // (Note [GPU sorts]).
@@ -292,7 +294,8 @@ int radix_sort_native(int device, void* temp, size_t* temp_bytes, const void* ke
 //   counts, a block scan per tile that writes index[n - k - m + rank] = i.
 //   The three kernels read (k, m) and return at once when there is no NaN
 //   (a launch each, no pass over the data).
-// No synchronisation with the host anywhere.
+// No synchronisation with the host anywhere. Note [Own onesweep argsort]
+// does the same in 64 B (CUNUM_ARGSORT_OWN=1, until measured).
 template <class T>
 __device__ bool is_nan(T v) {
   if constexpr (std::is_floating_point_v<T>) return v != v;
@@ -495,6 +498,302 @@ int argsort_native(int device, void* temp, size_t* temp_bytes, const void* data,
   }
 }
 
+// Note [Own onesweep argsort]
+// The stable argsort of one segment of float32, int32 or uint32 values
+// (0 < n < 2^30) as an LSD radix sort of our own: 8-bit digits, 4 passes,
+// each a onesweep pass (one kernel, a decoupled look-back per digit) as in
+// Merrill & Garland / CUB's onesweep, but with the bytes cut to what the
+// argsort needs (CUNUM_ARGSORT_OWN=1 selects it; Note [Native argsorts] is
+// the default until the H100 has run it):
+// - Keys: order_key() turns a value into an unsigned key in registers, with
+//   -0.0 mapped to +0.0 and every NaN to 0xFFFFFFFF (above +inf, which is
+//   0xFF800000): equal keys keep their input order, so NaNs come last by
+//   position and -0.0/+0.0 stay in input order, as NumPy's stable argsort
+//   has them. No NaN fix-up kernel.
+// - os_histogram reads the data once and counts all four digits (4 B an
+//   item); os_scan turns each histogram into the digits' global bases.
+// - Pass 0 reads the data itself (keys in registers; the position is the
+//   element's index: no iota) and writes (key, int32 position): 4 + 8 B.
+//   Passes 1 and 2 read and write (key, position): 16 B. Pass 3 reads them
+//   and writes only the int64 index: 8 + 8 B. Total 64 B an item (84 for
+//   Note [Native argsorts]); the look-back words add ~0.7 B (a memset of
+//   4 x tiles x 256 x 4 B, written twice and read about once per tile).
+// - A pass: a block of 256 threads takes the next tile of 256 x 24 items in
+//   order from an atomic tile counter (so every earlier tile already has a
+//   running block, and the look-back below cannot wait on a tile that has
+//   not started). It loads the tile warp-striped (item u of lane l in warp w
+//   is the tile's element w x 768 + u x 32 + l) and ranks it by the digit:
+//   each warp walks its items in element order (u, then lane), counting with
+//   __match_any_sync into a per-warp counter per digit, then the warps'
+//   counters are scanned per digit (thread t owns digit t) and the digits'
+//   tile totals across digits. The rank is thus stable: by digit, then by
+//   element index within the tile.
+// - Look-back (thread t, digit t): publish the tile's count of digit t as
+//   an aggregate (flag 1 << 30; tile 0 publishes an inclusive prefix, flag
+//   2 << 30), then walk the predecessors p = tile - 1, tile - 2, ..., spin
+//   until p's word has a flag, add its count, stop at an inclusive prefix;
+//   then publish this tile's inclusive prefix. Flag and count share one
+//   32-bit word written by one store, so a reader never sees a flag with a
+//   stale count; counts < 2^30 (hence n < 2^30).
+// - Scatter: the keys go through shared memory in rank order, then thread t
+//   writes the tile's sorted items t, t + 256, ... to global
+//   base[digit] + (items of this digit in earlier tiles) + (rank within the
+//   digit in this tile): runs of one digit are contiguous in both, so the
+//   writes coalesce. The positions follow through the same buffer.
+// - Sorted values when asked (stable sort): pass 3 gathers data[position]
+//   (the keys lost -0.0's sign and the NaN payloads).
+// Everything is on the stream, no host synchronisation; the counters, tile
+// counters and histograms are zeroed by one memset per call.
+namespace onesweep {
+
+constexpr int kThreads = 256, kWarps = kThreads / 32, kItems = 24, kTile = kThreads * kItems, kBins = 256,
+              kPasses = 4;
+constexpr uint32_t kAggregate = 1u << 30, kPrefix = 2u << 30, kCount = (1u << 30) - 1;
+static_assert(kThreads == kBins, "thread t owns digit t in the scans and the look-back");
+
+__device__ uint32_t order_key(float v) {
+  if (v != v) return 0xFFFFFFFFu;                    // every NaN: last, by position
+  uint32_t u = __float_as_uint(v);
+  if (u == 0x80000000u) u = 0;                       // -0.0 == +0.0
+  return (u & 0x80000000u) ? ~u : (u | 0x80000000u);  // negatives reversed below positives
+}
+__device__ uint32_t order_key(int32_t v) { return uint32_t(v) ^ 0x80000000u; }
+__device__ uint32_t order_key(uint32_t v) { return v; }
+
+// hist[p * 256 + d] += the items whose digit p (bits 8p..8p+7 of the key) is d.
+template <class T>
+__global__ void __launch_bounds__(kThreads) os_histogram(const T* data, int64_t n, uint32_t* hist) {
+  __shared__ uint32_t h[kPasses * kBins];
+  for (int i = threadIdx.x; i < kPasses * kBins; i += kThreads) h[i] = 0;
+  __syncthreads();
+  // Warp-aggregated: the lanes with one digit add their count once (runs of
+  // equal digits, e.g. the high bytes of small ints, would serialise).
+  const int64_t step = int64_t(gridDim.x) * kThreads;
+  const int lane = threadIdx.x & 31;
+  for (int64_t b = int64_t(blockIdx.x) * kThreads; b < n; b += step) {  // the same trips for the whole block
+    const int64_t i = b + threadIdx.x;
+    const bool ok = i < n;
+    const uint32_t k = ok ? order_key(data[i]) : 0;
+#pragma unroll
+    for (int p = 0; p < kPasses; ++p) {
+      const uint32_t d = ok ? (k >> (8 * p)) & 0xFF : uint32_t(kBins);
+      const uint32_t peers = __match_any_sync(0xFFFFFFFFu, d);
+      if (ok && lane == 31 - __clz(peers)) atomicAdd(&h[p * kBins + d], uint32_t(__popc(peers)));
+    }
+  }
+  __syncthreads();
+  for (int i = threadIdx.x; i < kPasses * kBins; i += kThreads)
+    if (h[i]) atomicAdd(&hist[i], h[i]);
+}
+
+// base[p * 256 + d] = the items whose digit p is below d (one block).
+__global__ void __launch_bounds__(kBins) os_scan(const uint32_t* hist, uint32_t* base) {
+  using Scan = cub::BlockScan<uint32_t, kBins>;
+  __shared__ typename Scan::TempStorage tmp;
+  for (int p = 0; p < kPasses; ++p) {
+    uint32_t ex = 0;
+    Scan(tmp).ExclusiveSum(hist[p * kBins + threadIdx.x], ex);
+    base[p * kBins + threadIdx.x] = ex;
+    __syncthreads();  // tmp is reused
+  }
+}
+
+__device__ void put_word(uint32_t* w, uint32_t v) { *reinterpret_cast<volatile uint32_t*>(w) = v; }
+__device__ uint32_t get_word(const uint32_t* w) { return *reinterpret_cast<const volatile uint32_t*>(w); }
+
+// One pass over digit kPass. Pass 0 reads `data` (T) and makes the keys and
+// positions; passes 1-3 read (keys_in, pos_in). Passes 0-2 write (keys_out,
+// pos_out); pass 3 writes index (and sorted[i] = data[index[i]] as 32-bit
+// words when sorted is not null). status: this pass's tiles x 256 words,
+// zero; tile_counter: this pass's, zero; base: this pass's 256 digit bases.
+template <class T, int kPass>
+__global__ void __launch_bounds__(kThreads) os_pass(const T* data, const uint32_t* keys_in, const int32_t* pos_in,
+                                                    uint32_t* keys_out, int32_t* pos_out, int64_t* index,
+                                                    uint32_t* sorted, int64_t n, const uint32_t* base,
+                                                    uint32_t* status, uint32_t* tile_counter) {
+  constexpr int shift = 8 * kPass;
+  using Scan = cub::BlockScan<uint32_t, kThreads>;
+  __shared__ uint32_t stage[kTile];               // the tile in rank order (keys, then positions)
+  __shared__ uint32_t warp_count[kWarps][kBins];  // per warp and digit: count, then exclusive prefix over warps
+  __shared__ uint32_t digit_start[kBins];         // per digit: its first rank in the tile
+  __shared__ uint32_t digit_out[kBins];           // per digit: global index of the tile's rank 0 of it, minus digit_start
+  __shared__ typename Scan::TempStorage scan_tmp;
+  __shared__ uint32_t tile_word;
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+
+  if (tid == 0) tile_word = atomicAdd(tile_counter, 1u);
+  for (int i = tid; i < kWarps * kBins; i += kThreads) (&warp_count[0][0])[i] = 0;
+  __syncthreads();
+  const uint32_t tile = tile_word;
+  const int64_t first = int64_t(tile) * kTile;
+  const int valid = int(n - first < kTile ? n - first : kTile);
+
+  // Load, warp-striped.
+  uint32_t key[kItems];
+  int32_t pos[kItems];
+#pragma unroll
+  for (int u = 0; u < kItems; ++u) {
+    const int j = warp * (32 * kItems) + u * 32 + lane;
+    key[u] = 0;
+    pos[u] = 0;
+    if (j < valid) {
+      const int64_t g = first + j;
+      if constexpr (kPass == 0) {
+        key[u] = order_key(data[g]);
+        pos[u] = int32_t(g);
+      } else {
+        key[u] = keys_in[g];
+        pos[u] = pos_in[g];
+      }
+    }
+  }
+
+  // Rank within the warp: items in element order (u, then lane).
+  uint32_t rank[kItems];
+  const uint32_t lower = (1u << lane) - 1;
+#pragma unroll
+  for (int u = 0; u < kItems; ++u) {
+    const bool ok = warp * (32 * kItems) + u * 32 + lane < valid;
+    const uint32_t d = ok ? (key[u] >> shift) & 0xFF : uint32_t(kBins);  // kBins: no digit
+    const uint32_t peers = __match_any_sync(0xFFFFFFFFu, d);
+    rank[u] = ok ? warp_count[warp][d] + __popc(peers & lower) : 0;
+    __syncwarp();  // every peer has read the counter
+    if (ok && lane == 31 - __clz(peers)) warp_count[warp][d] += __popc(peers);
+    __syncwarp();  // the update is seen by the next item's readers
+  }
+  __syncthreads();
+
+  // Thread t = digit t: exclusive prefix over the warps, the tile's count,
+  // its first rank in the tile.
+  uint32_t count = 0;
+#pragma unroll
+  for (int w = 0; w < kWarps; ++w) {
+    const uint32_t c = warp_count[w][tid];
+    warp_count[w][tid] = count;
+    count += c;
+  }
+  uint32_t start = 0;
+  Scan(scan_tmp).ExclusiveSum(count, start);
+  digit_start[tid] = start;
+
+  // Decoupled look-back for digit t: the items of digit t in earlier tiles.
+  uint32_t* mine = status + size_t(tile) * kBins + tid;
+  put_word(mine, (tile == 0 ? kPrefix : kAggregate) | count);
+  uint32_t before = 0;
+  for (int64_t p = int64_t(tile) - 1; p >= 0; --p) {
+    uint32_t w;
+    do {
+      w = get_word(status + size_t(p) * kBins + tid);
+    } while ((w & ~kCount) == 0);
+    before += w & kCount;
+    if (w & kPrefix) break;
+  }
+  if (tile != 0) put_word(mine, kPrefix | (before + count));
+  digit_out[tid] = base[tid] + before - start;  // mod 2^32: + a rank >= start gives the global index
+  __syncthreads();
+
+  // Ranks within the tile; the keys in rank order.
+#pragma unroll
+  for (int u = 0; u < kItems; ++u) {
+    if (warp * (32 * kItems) + u * 32 + lane < valid) {
+      const uint32_t d = (key[u] >> shift) & 0xFF;
+      rank[u] += digit_start[d] + warp_count[warp][d];
+      stage[rank[u]] = key[u];
+    }
+  }
+  __syncthreads();
+  uint32_t dst[kItems];
+#pragma unroll
+  for (int u = 0; u < kItems; ++u) {
+    const int j = u * kThreads + tid;
+    dst[u] = 0;
+    if (j < valid) {
+      const uint32_t k = stage[j];
+      dst[u] = digit_out[(k >> shift) & 0xFF] + uint32_t(j);
+      if constexpr (kPass != kPasses - 1) keys_out[dst[u]] = k;
+    }
+  }
+  __syncthreads();  // every key is read before the positions overwrite them
+#pragma unroll
+  for (int u = 0; u < kItems; ++u)
+    if (warp * (32 * kItems) + u * 32 + lane < valid) stage[rank[u]] = uint32_t(pos[u]);
+  __syncthreads();
+#pragma unroll
+  for (int u = 0; u < kItems; ++u) {
+    const int j = u * kThreads + tid;
+    if (j < valid) {
+      const int32_t p = int32_t(stage[j]);
+      if constexpr (kPass == kPasses - 1) {
+        index[dst[u]] = p;
+        if (sorted) sorted[dst[u]] = reinterpret_cast<const uint32_t*>(data)[p];
+      } else {
+        pos_out[dst[u]] = p;
+      }
+    }
+  }
+}
+
+// Scratch: [hist 4 x 256 | tile counters 4 | status 4 x tiles x 256] (zeroed
+// by one memset), [bases 4 x 256], keys and positions twice.
+template <class T>
+cudaError_t argsort(void* temp, size_t& bytes, const T* data, int64_t* index, void* sorted, int64_t n,
+                    cudaStream_t s) {
+  if (n <= 0 || n >= (int64_t(1) << 30)) return cudaErrorInvalidValue;
+  const int64_t tiles = (n + kTile - 1) / kTile;
+  const size_t table = size_t(kPasses) * kBins * 4;
+  const size_t o_counter = table, o_status = o_counter + 256, o_zero_end = o_status + size_t(kPasses) * tiles * kBins * 4;
+  const size_t o_base = round_up(o_zero_end), o_ka = o_base + round_up(table), o_pa = o_ka + round_up(size_t(n) * 4),
+               o_kb = o_pa + round_up(size_t(n) * 4), o_pb = o_kb + round_up(size_t(n) * 4),
+               need = o_pb + round_up(size_t(n) * 4);
+  if (!temp) {
+    bytes = need;
+    return cudaSuccess;
+  }
+  if (bytes < need) return cudaErrorInvalidValue;
+  char* t = static_cast<char*>(temp);
+  uint32_t* hist = reinterpret_cast<uint32_t*>(t);
+  uint32_t* counter = reinterpret_cast<uint32_t*>(t + o_counter);
+  uint32_t* status = reinterpret_cast<uint32_t*>(t + o_status);
+  uint32_t* base = reinterpret_cast<uint32_t*>(t + o_base);
+  uint32_t* ka = reinterpret_cast<uint32_t*>(t + o_ka);
+  uint32_t* kb = reinterpret_cast<uint32_t*>(t + o_kb);
+  int32_t* pa = reinterpret_cast<int32_t*>(t + o_pa);
+  int32_t* pb = reinterpret_cast<int32_t*>(t + o_pb);
+  const size_t per_pass = size_t(tiles) * kBins;
+  const unsigned g = unsigned(tiles);
+  uint32_t* out = static_cast<uint32_t*>(sorted);
+  const uint32_t* bits = reinterpret_cast<const uint32_t*>(data);
+  cudaError_t e = cudaMemsetAsync(t, 0, o_zero_end, s);
+  if (e != cudaSuccess) return e;
+  os_histogram<T><<<unsigned(grid_for(n, kThreads * 16)), kThreads, 0, s>>>(data, n, hist);
+  os_scan<<<1, kBins, 0, s>>>(hist, base);
+  os_pass<T, 0><<<g, kThreads, 0, s>>>(data, nullptr, nullptr, ka, pa, nullptr, nullptr, n, base, status, counter);
+  os_pass<uint32_t, 1><<<g, kThreads, 0, s>>>(bits, ka, pa, kb, pb, nullptr, nullptr, n, base + kBins,
+                                              status + per_pass, counter + 1);
+  os_pass<uint32_t, 2><<<g, kThreads, 0, s>>>(bits, kb, pb, ka, pa, nullptr, nullptr, n, base + 2 * kBins,
+                                              status + 2 * per_pass, counter + 2);
+  os_pass<uint32_t, 3><<<g, kThreads, 0, s>>>(bits, ka, pa, nullptr, nullptr, index, out, n, base + 3 * kBins,
+                                              status + 3 * per_pass, counter + 3);
+  return cudaGetLastError();
+}
+
+}  // namespace onesweep
+
+int argsort_onesweep(int device, void* temp, size_t* temp_bytes, const void* data, int64_t* index, void* sorted,
+                     int64_t n, char kind, int key_bytes, void* stream) {
+  cudaError_t e = use_device(device);
+  if (e != cudaSuccess) return e;
+  const cudaStream_t s = static_cast<cudaStream_t>(stream);
+  size_t& b = *temp_bytes;
+  if (key_bytes != 4) return cudaErrorInvalidValue;
+  switch (kind) {
+    case 'f': return onesweep::argsort<float>(temp, b, static_cast<const float*>(data), index, sorted, n, s);
+    case 'i': return onesweep::argsort<int32_t>(temp, b, static_cast<const int32_t*>(data), index, sorted, n, s);
+    case 'u': return onesweep::argsort<uint32_t>(temp, b, static_cast<const uint32_t*>(data), index, sorted, n, s);
+    default: return cudaErrorInvalidValue;
+  }
+}
+
 int select_flagged(int device, void* temp, size_t* temp_bytes, const uint8_t* flags, int64_t* out, int64_t* count,
                    int64_t n, void* stream) {
   cudaError_t e = use_device(device);
@@ -516,7 +815,7 @@ int inclusive_sum(int device, void* temp, size_t* temp_bytes, const uint8_t* fla
 }
 
 const CunumCubTable kTable = {kCunumCubAbi, &radix_sort, &radix_sort_native, &select_flagged, &inclusive_sum,
-                               &argsort_native};
+                               &argsort_native, &argsort_onesweep};
 
 }  // namespace
 
