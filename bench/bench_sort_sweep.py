@@ -1,17 +1,15 @@
-"""Issue 9's sort cases for each radix digit width, beside CuPy and PyTorch:
+"""Issue 9's sort cases, cunum's argsort paths beside CuPy and PyTorch:
 
-    python bench/bench_sort_sweep.py [--bits 8,11] [--no-own] [--quick] [--json OUT.json]
+    python bench/bench_sort_sweep.py [--no-own] [--quick] [--json OUT.json]
 
-cunum reads CUNUM_SORT_RADIX_BITS once per process (Note [Wide digits] in
-src/backend/cuda/cub/cub_sort.cu: 8 is CUB's own digit width, the default;
-11 sorts 32-bit keys in 3 passes instead of 4), so each width is timed in a
+cunum reads CUNUM_ARGSORT_OWN once per process, so each path is timed in a
 fresh process running bench_plumbing.sort_cases; CuPy and PyTorch are timed
 once in this one. The column "cunum own" runs CUNUM_ARGSORT_OWN=1 (Note
 [Own onesweep argsort]: our own onesweep argsort of float32/int32/uint32,
 64 bytes per element instead of CUB pairs' 84); only its argsort differs. Cases, 2^26 items (2^22 with --quick): sort float32,
 argsort float32, sort int32, unique int32, in ms. Targets (H100): sort f32
 <= 1.6 ms, argsort f32 <= 1.5 x sort f32, unique i32 <= 2 x sort f32.
-docs/sorting.md has the expected numbers per width.
+docs/sorting.md has the expected numbers.
 """
 import argparse
 import json
@@ -29,26 +27,25 @@ print("RESULT", json.dumps(sort_cases({quick}, {{"cunum"}})["cunum"]))
 """
 
 
-def cunum_at(bits, quick, own=False):
-    env = dict(os.environ, CUNUM_SORT_RADIX_BITS=str(bits), CUNUM_ARGSORT_OWN="1" if own else "0")
+def cunum_at(quick, own=False):
+    env = dict(os.environ, CUNUM_ARGSORT_OWN="1" if own else "0")
     code = _CHILD.format(here=os.path.dirname(os.path.abspath(__file__)), quick=quick)
     p = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     lines = [ln for ln in p.stdout.splitlines() if ln.startswith("RESULT ")]
     if p.returncode != 0 or not lines:
-        raise SystemExit(f"cunum at {bits} bits (own argsort: {own}) failed:\n{p.stdout}\n{p.stderr}")
+        raise SystemExit(f"cunum (own argsort: {own}) failed:\n{p.stdout}\n{p.stderr}")
     return json.loads(lines[-1][len("RESULT "):])
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--bits", default="8,11", help="comma-separated digit widths (8 and/or 11)")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--no-own", action="store_true", help="skip the CUNUM_ARGSORT_OWN=1 column")
     ap.add_argument("--json")
     args = ap.parse_args()
-    data = {f"cunum@{b}": cunum_at(int(b), args.quick) for b in args.bits.split(",")}
-    if not args.no_own:  # Note [Own onesweep argsort]: CUNUM_ARGSORT_OWN=1 at CUB's 8-bit digits
-        data["cunum own"] = cunum_at(8, args.quick, own=True)
+    data = {"cunum": cunum_at(args.quick)}
+    if not args.no_own:  # Note [Own onesweep argsort]: CUNUM_ARGSORT_OWN=1
+        data["cunum own"] = cunum_at(args.quick, own=True)
     from bench_plumbing import sort_cases
     data.update(sort_cases(args.quick, {"cupy", "torch"}))
     names = list(data)

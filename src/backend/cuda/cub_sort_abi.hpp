@@ -13,7 +13,7 @@
 
 extern "C" {
 
-inline constexpr int kCunumCubAbi = 5;
+inline constexpr int kCunumCubAbi = 6;
 
 struct CunumCubTable {
   int abi;  // kCunumCubAbi
@@ -28,10 +28,8 @@ struct CunumCubTable {
   // 4 or 8) in CUB's order, keys_in -> keys_out (distinct), then for floats
   // moves the NaNs with the sign bit set (which CUB's order puts first) to
   // the end, so that every NaN is last as in NumPy (Note [Native sorts]).
-  // radix_bits: 8 (CUB's own digits) or 11 (Note [Wide digits]: float32 and
-  // int32 keys only; 8 elsewhere).
   int (*radix_sort_native)(int device, void* temp, size_t* temp_bytes, const void* keys_in, void* keys_out,
-                           int64_t n, char kind, int key_bytes, int radix_bits, void* stream);
+                           int64_t n, char kind, int key_bytes, void* stream);
   // The positions i in [0, n) with flags[i] != 0, in order, to out; their
   // count to *count (device memory).
   int (*select_flagged)(int device, void* temp, size_t* temp_bytes, const uint8_t* flags, int64_t* out,
@@ -43,9 +41,8 @@ struct CunumCubTable {
   // 'f', 'i' or 'u'; key_bytes 4) in NumPy's order, every NaN last by
   // position: index[i] (int64) = the position of the i-th smallest, and
   // sorted[i] = its value when sorted is not null (Note [Native argsorts]).
-  // radix_bits as radix_sort_native's (11: float32 only).
   int (*argsort_native)(int device, void* temp, size_t* temp_bytes, const void* data, int64_t* index, void* sorted,
-                        int64_t n, char kind, int key_bytes, int radix_bits, void* stream);
+                        int64_t n, char kind, int key_bytes, void* stream);
   // The same result as argsort_native for 0 < n < 2^30, by a radix sort of
   // our own (Note [Own onesweep argsort]): 64 bytes per item instead of 84.
   int (*argsort_onesweep)(int device, void* temp, size_t* temp_bytes, const void* data, int64_t* index,

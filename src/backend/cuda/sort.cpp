@@ -36,9 +36,6 @@
 //   element instead of 92, no NVRTC kernel. CUNUM_ARGSORT_OWN=1 (read once)
 //   sorts them by our own onesweep radix sort instead, below 2^30 items
 //   (Note [Own onesweep argsort]): 64 bytes per element.
-// CUNUM_SORT_RADIX_BITS=11 (read once) sorts 11-bit digits in the native
-// float32 argsort and the native float32/int32 sorts, for measuring (Note
-// [Wide digits] in cub/cub_sort.cu); 8, CUB's own, is the default.
 // Packing the segment number costs no pass when it fits (a segment count of
 // 2^20 adds 20 bits: 32-bit keys become 64-bit keys, 8 passes instead of 4,
 // still one sort); DeviceSegmentedSort would avoid the wider keys but sorts
@@ -62,12 +59,6 @@ int key_bits(DType d) { return static_cast<int>(itemsize(d)) * (dtype_kind(d) ==
 int container(int bits, bool pairs) {
   if (pairs || bits > 16) return bits <= 32 ? 4 : 8;
   return bits <= 8 ? 1 : 2;
-}
-
-// The digit width of the native sorts (Note [Wide digits]): 8 or 11.
-int radix_bits() {
-  static const int b = env_int("CUNUM_SORT_RADIX_BITS", 8, 11, 8) == 11 ? 11 : 8;
-  return b;
 }
 
 // CUNUM_ARGSORT_OWN=1 (read once): the one-segment 32-bit argsort by our own
@@ -135,10 +126,9 @@ void CudaBackend::sort(const SortPlan& plan) {
     const char k = kind == 'b' ? 'u' : kind;
     const int w = static_cast<int>(itemsize(plan.dtype));
     size_t tb = 0;
-    const int rb = radix_bits();
-    CUNUM_CUDA_CHECK(cudaError_t(cub.radix_sort_native(device_, nullptr, &tb, plan.in, plan.keys, n, k, w, rb, s)));
+    CUNUM_CUDA_CHECK(cudaError_t(cub.radix_sort_native(device_, nullptr, &tb, plan.in, plan.keys, n, k, w, s)));
     Temp t(*this, std::max<size_t>(tb, 16));
-    CUNUM_CUDA_CHECK(cudaError_t(cub.radix_sort_native(device_, t.p, &tb, plan.in, plan.keys, n, k, w, rb, s)));
+    CUNUM_CUDA_CHECK(cudaError_t(cub.radix_sort_native(device_, t.p, &tb, plan.in, plan.keys, n, k, w, s)));
     return;
   }
 
@@ -155,12 +145,11 @@ void CudaBackend::sort(const SortPlan& plan) {
           cudaError_t(cub.argsort_onesweep(device_, t.p, &tb, plan.in, plan.index, plan.keys, n, kind, 4, s)));
       return;
     }
-    const int rb = radix_bits();
     CUNUM_CUDA_CHECK(
-        cudaError_t(cub.argsort_native(device_, nullptr, &tb, plan.in, plan.index, plan.keys, n, kind, 4, rb, s)));
+        cudaError_t(cub.argsort_native(device_, nullptr, &tb, plan.in, plan.index, plan.keys, n, kind, 4, s)));
     Temp t(*this, std::max<size_t>(tb, 16));
     CUNUM_CUDA_CHECK(
-        cudaError_t(cub.argsort_native(device_, t.p, &tb, plan.in, plan.index, plan.keys, n, kind, 4, rb, s)));
+        cudaError_t(cub.argsort_native(device_, t.p, &tb, plan.in, plan.index, plan.keys, n, kind, 4, s)));
     return;
   }
 

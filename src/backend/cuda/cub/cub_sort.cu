@@ -3,8 +3,8 @@
 // Instantiated per unsigned key width — keys only for 8/16/32/64 bits,
 // key-value pairs for 32/64 bits with int32 values (positions of arrays under
 // 2^31 items: 8 bytes less per item and pass; 32-bit offsets) or int64 values —
-// plus the native sorts of Note [Native sorts] and Note [Native argsorts], the
-// 11-bit variants of Note [Wide digits], one flagged select and one scan;
+// plus the native sorts of Note [Native sorts] and Note [Native argsorts], one
+// flagged select and one scan;
 // and one algorithm of our own on CUB's block-level scan: the onesweep
 // argsort of Note [Own onesweep argsort].
 // Everything else dtype-specific (the order-preserving keys, NaNs, segments)
@@ -33,80 +33,17 @@ cudaError_t use_device(int device) {
   return cudaSetDevice(device);
 }
 
-// Note [Wide digits]
-// CUB's DeviceRadixSort sorts 8 bits per onesweep pass on sm90 (its policy
-// hub, cub/device/dispatch/tuning/tuning_radix_sort.cuh): 4 passes for 32-bit
-// keys. cub::DispatchRadixSort takes the hub as a template parameter, so a hub
-// of our own (WideHub) asks for 11-bit digits: 3 passes (11 + 11 + 10). What
-// CUB's onesweep code allows at 11 bits (2048 bins), read from its headers:
-// - Shared memory: the ranking (BlockRadixRankMatchEarlyCounts) keeps a
-//   counter per bin per warp plus one more row, (warps + 1) x 2048 x 4 B, and
-//   the tile its 2048 global offsets, in static shared memory (48 KB a block):
-//   3 warps fit (96 threads: 41,376 B for sm_90 with 32-bit offsets), 4 warps
-//   need 49,824 B and ptxas refuses them. The tile is 96 x 24 = 2304 items
-//   (128 registers a thread; CUB's 8-bit tile is 384 x 23 = 8832).
-// - The decoupled look-back keeps 2048 counters per tile: CUB zeroes tiles x
-//   2048 x 4 B before each pass, each tile writes its counters twice and reads
-//   its predecessors': ~14 B of counter traffic per item and pass at 2304-item
-//   tiles, against ~0.5 B at 8 bits.
-// - The histogram kernel keeps passes x 2048 counters (24 KB for 32-bit keys)
-//   and the exclusive sum scans 8 bins a thread: both fine.
-// So the 11-bit passes move fewer data bytes (3 x 16 instead of 4 x 16 per
-// float32 + int32 pair) but more counter bytes, with a quarter of the warps a
-// block: whether that wins is the H100's to say. CUNUM_SORT_RADIX_BITS=11
-// selects them (float32 argsort, float32 and int32 keys-only sorts; read once
-// by sort.cpp); 8, CUB's own hub, stays the default. 10 bits would still take
-// 4 passes for 32-bit keys and 12 bits fit one warp a block: not built.
-constexpr int kWideBits = 11;
-
-template <class K, class V, class O>
-struct WideHub {
-  using Hub = cub::detail::radix::policy_hub<K, V, O>;
-  static constexpr bool kKeysOnly = std::is_same_v<V, cub::NullType>;
-  // CUB's sm90 policy for everything but the onesweep passes (single tile,
-  // and the unused upsweep/downsweep policies its kernels name).
-  using Base = typename Hub::template OnesweepSmallKeyTunedPolicy<
-      cub::detail::radix::sm90_small_key_tuning<sizeof(K), kKeysOnly ? 0 : sizeof(V), sizeof(O)>>;
-  struct Policy : cub::ChainedPolicy<500, Policy, Policy>, Base {
-    static constexpr bool ONESWEEP = true;
-    static constexpr int ONESWEEP_RADIX_BITS = kWideBits;
-    using HistogramPolicy = cub::AgentRadixSortHistogramPolicy<128, 16, 1, K, kWideBits>;
-    using ExclusiveSumPolicy = cub::AgentRadixSortExclusiveSumPolicy<256, kWideBits>;
-    using OnesweepPolicy =
-        cub::AgentRadixSortOnesweepPolicy<96, 24, typename Hub::DominantT, 1, cub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY,
-                                          cub::BLOCK_SCAN_RAKING_MEMOIZE, cub::RADIX_SORT_STORE_DIRECT, kWideBits>;
-  };
-  using MaxPolicy = Policy;
-};
-
-// Which sorts have an 11-bit instantiation (Note [Wide digits]); building
-// with -DCUNUM_CUB_WIDE_DIGITS=0 drops them (CUNUM_SORT_RADIX_BITS=11 then
-// sorts 8-bit digits).
-#ifndef CUNUM_CUB_WIDE_DIGITS
-#define CUNUM_CUB_WIDE_DIGITS 1
-#endif
-template <class K, class V>
-constexpr bool kHasWide = CUNUM_CUB_WIDE_DIGITS &&
-                          (std::is_same_v<V, int32_t> ? std::is_same_v<K, float>
-                                                      : std::is_same_v<V, cub::NullType> &&
-                                                            (std::is_same_v<K, float> || std::is_same_v<K, int32_t>));
-
 // A stable radix sort of n < 2^32 items through CUB's dispatch with 32-bit
 // offsets (CUB's sm90 tuning gives pairs of 32-bit keys and values 23 items a
-// thread with them, 17 with 64-bit ones), CUB's digits or kWideBits. V is
-// cub::NullType for keys only (vi, vo null).
+// thread with them, 17 with 64-bit ones), CUB's 8-bit digits. V is
+// cub::NullType for keys only (vi, vo null). (An 11-bit policy hub of our own
+// through the same dispatch hung on the H100: docs/sorting.md, "Digit width".)
 template <class K, class V>
 cudaError_t sort32(void* temp, size_t& bytes, const K* ki, K* ko, const V* vi, V* vo, int64_t n, int b0, int b1,
-                   int bits, cudaStream_t s) {
+                   cudaStream_t s) {
   cub::DoubleBuffer<K> dk(const_cast<K*>(ki), ko);
   cub::DoubleBuffer<V> dv(const_cast<V*>(vi), vo);
   const uint32_t m = static_cast<uint32_t>(n);
-  using Id = cub::detail::identity_decomposer_t;
-  if constexpr (kHasWide<K, V>) {
-    if (bits == kWideBits)
-      return cub::DispatchRadixSort<cub::SortOrder::Ascending, K, V, uint32_t, Id, WideHub<K, V, uint32_t>>::Dispatch(
-          temp, bytes, dk, dv, m, b0, b1, false, s);
-  }
   return cub::DispatchRadixSort<cub::SortOrder::Ascending, K, V, uint32_t>::Dispatch(temp, bytes, dk, dv, m, b0, b1,
                                                                                       false, s);
 }
@@ -123,7 +60,7 @@ cudaError_t sort_pairs(void* temp, size_t& bytes, const void* in, void* out, con
   if constexpr (sizeof(V) == 4) {  // int32 positions: n < 2^31
     if (n >= (int64_t(1) << 31)) return cudaErrorInvalidValue;
     return sort32<U, V>(temp, bytes, static_cast<const U*>(in), static_cast<U*>(out), static_cast<const V*>(vin),
-                        static_cast<V*>(vout), n, b0, b1, 8, s);
+                        static_cast<V*>(vout), n, b0, b1, s);
   } else {
     return cub::DeviceRadixSort::SortPairs(temp, bytes, static_cast<const U*>(in), static_cast<U*>(out),
                                            static_cast<const V*>(vin), static_cast<V*>(vout), n, b0, b1, s);
@@ -199,21 +136,17 @@ __global__ void neg_nan_apply(const T* tmp, T* out, int64_t n, const int64_t* k_
 size_t round_up(size_t b) { return (b + 255) / 256 * 256; }
 
 // A keys-only sort of T's own order: CUB's digits (64-bit offsets, as
-// DeviceRadixSort::SortKeys with an int64 count), or kWideBits where built.
+// DeviceRadixSort::SortKeys with an int64 count).
 template <class T>
-cudaError_t keys_native(void* temp, size_t& bytes, const T* in, T* out, int64_t n, int bits, cudaStream_t s) {
-  if constexpr (kHasWide<T, cub::NullType>) {
-    if (bits == kWideBits && n < (int64_t(1) << 32))
-      return sort32<T, cub::NullType>(temp, bytes, in, out, nullptr, nullptr, n, 0, int(sizeof(T) * 8), bits, s);
-  }
+cudaError_t keys_native(void* temp, size_t& bytes, const T* in, T* out, int64_t n, cudaStream_t s) {
   return cub::DeviceRadixSort::SortKeys(temp, bytes, in, out, n, 0, int(sizeof(T) * 8), s);
 }
 
 template <class T>
-cudaError_t sort_native(void* temp, size_t& bytes, const void* in, void* out, int64_t n, int bits, cudaStream_t s) {
+cudaError_t sort_native(void* temp, size_t& bytes, const void* in, void* out, int64_t n, cudaStream_t s) {
   constexpr bool fp = std::is_floating_point_v<T>;
   size_t cub_bytes = 0;
-  cudaError_t e = keys_native<T>(nullptr, cub_bytes, static_cast<const T*>(in), static_cast<T*>(out), n, bits, s);
+  cudaError_t e = keys_native<T>(nullptr, cub_bytes, static_cast<const T*>(in), static_cast<T*>(out), n, s);
   if (e != cudaSuccess) return e;
   const size_t need = round_up(cub_bytes) + (fp ? round_up(size_t(n) * sizeof(T)) + 256 : 0);
   if (!temp) {
@@ -221,7 +154,7 @@ cudaError_t sort_native(void* temp, size_t& bytes, const void* in, void* out, in
     return cudaSuccess;
   }
   if (bytes < need) return cudaErrorInvalidValue;
-  e = keys_native<T>(temp, cub_bytes, static_cast<const T*>(in), static_cast<T*>(out), n, bits, s);
+  e = keys_native<T>(temp, cub_bytes, static_cast<const T*>(in), static_cast<T*>(out), n, s);
   if (e != cudaSuccess || !fp || n == 0) return e;
   char* t = static_cast<char*>(temp) + round_up(cub_bytes);
   T* tmp = reinterpret_cast<T*>(t);
@@ -237,7 +170,7 @@ cudaError_t sort_native(void* temp, size_t& bytes, const void* in, void* out, in
 }
 
 int radix_sort_native(int device, void* temp, size_t* temp_bytes, const void* keys_in, void* keys_out, int64_t n,
-                      char kind, int key_bytes, int radix_bits, void* stream) {
+                      char kind, int key_bytes, void* stream) {
   cudaError_t e = use_device(device);
   if (e != cudaSuccess) return e;
   const cudaStream_t s = static_cast<cudaStream_t>(stream);
@@ -255,17 +188,17 @@ int radix_sort_native(int device, void* temp, size_t* temp_bytes, const void* ke
   }
   if (kind == 'i') {
     switch (key_bytes) {
-      case 1: return sort_native<int8_t>(temp, b, keys_in, keys_out, n, radix_bits, s);
-      case 2: return sort_native<int16_t>(temp, b, keys_in, keys_out, n, radix_bits, s);
-      case 4: return sort_native<int32_t>(temp, b, keys_in, keys_out, n, radix_bits, s);
-      case 8: return sort_native<int64_t>(temp, b, keys_in, keys_out, n, radix_bits, s);
+      case 1: return sort_native<int8_t>(temp, b, keys_in, keys_out, n, s);
+      case 2: return sort_native<int16_t>(temp, b, keys_in, keys_out, n, s);
+      case 4: return sort_native<int32_t>(temp, b, keys_in, keys_out, n, s);
+      case 8: return sort_native<int64_t>(temp, b, keys_in, keys_out, n, s);
       default: return cudaErrorInvalidValue;
     }
   }
   if (kind == 'f') {
     switch (key_bytes) {
-      case 4: return sort_native<float>(temp, b, keys_in, keys_out, n, radix_bits, s);
-      case 8: return sort_native<double>(temp, b, keys_in, keys_out, n, radix_bits, s);
+      case 4: return sort_native<float>(temp, b, keys_in, keys_out, n, s);
+      case 8: return sort_native<double>(temp, b, keys_in, keys_out, n, s);
       default: return cudaErrorInvalidValue;
     }
   }
@@ -283,8 +216,7 @@ int radix_sort_native(int device, void* temp, size_t* temp_bytes, const void* ke
 // float32 2^26: iota 4 B an item, CUB (histogram 4, four 8-bit passes of 16)
 // 68, finish 4 + 8: 84 B against the encoded path's 92.
 // - iota: the positions 0..n-1 (16-byte stores);
-// - CUB SortPairs (32-bit offsets; 11-bit digits where asked, Note [Wide
-//   digits]) into scratch keys and positions;
+// - CUB SortPairs (32-bit offsets) into scratch keys and positions;
 // - floats: one thread finds k and m (two binary searches over the sorted
 //   keys, run only when the first or the last key is a NaN);
 // - finish: index[j] = position[j + k] widened to int64 for j < n - k - m
@@ -439,13 +371,12 @@ size_t grid_for(int64_t n, int per_block) {
 }
 
 template <class T>
-cudaError_t argsort_typed(void* temp, size_t& bytes, const T* data, int64_t* index, T* sorted, int64_t n, int bits,
+cudaError_t argsort_typed(void* temp, size_t& bytes, const T* data, int64_t* index, T* sorted, int64_t n,
                           cudaStream_t s) {
   constexpr bool fp = std::is_floating_point_v<T>;
   if (n <= 0 || n >= (int64_t(1) << 31)) return cudaErrorInvalidValue;
   size_t cub_bytes = 0;
-  cudaError_t e = sort32<T, int32_t>(nullptr, cub_bytes, data, nullptr, nullptr, nullptr, n, 0, int(sizeof(T) * 8),
-                                     bits, s);
+  cudaError_t e = sort32<T, int32_t>(nullptr, cub_bytes, data, nullptr, nullptr, nullptr, n, 0, int(sizeof(T) * 8), s);
   if (e != cudaSuccess) return e;
   const int64_t tiles = (n + kNanTile - 1) / kNanTile;
   const size_t o_keys = round_up(cub_bytes), o_pin = o_keys + round_up(size_t(n) * sizeof(T)),
@@ -464,7 +395,7 @@ cudaError_t argsort_typed(void* temp, size_t& bytes, const T* data, int64_t* ind
   uint32_t* counts = reinterpret_cast<uint32_t*>(t + o_counts);
   const unsigned g = unsigned(grid_for(n, 1024));
   iota32<<<g, 256, 0, s>>>(pin, n);
-  e = sort32<T, int32_t>(temp, cub_bytes, data, keys, pin, pout, n, 0, int(sizeof(T) * 8), bits, s);
+  e = sort32<T, int32_t>(temp, cub_bytes, data, keys, pin, pout, n, 0, int(sizeof(T) * 8), s);
   if (e != cudaSuccess) return e;
   if (fp) nan_bounds<T><<<1, 1, 0, s>>>(keys, n, km);
   finish_native<T><<<g, 256, 0, s>>>(pout, keys, index, sorted, n, km);
@@ -478,7 +409,7 @@ cudaError_t argsort_typed(void* temp, size_t& bytes, const T* data, int64_t* ind
 }
 
 int argsort_native(int device, void* temp, size_t* temp_bytes, const void* data, int64_t* index, void* sorted,
-                   int64_t n, char kind, int key_bytes, int radix_bits, void* stream) {
+                   int64_t n, char kind, int key_bytes, void* stream) {
   cudaError_t e = use_device(device);
   if (e != cudaSuccess) return e;
   const cudaStream_t s = static_cast<cudaStream_t>(stream);
@@ -486,14 +417,13 @@ int argsort_native(int device, void* temp, size_t* temp_bytes, const void* data,
   if (key_bytes != 4) return cudaErrorInvalidValue;
   switch (kind) {
     case 'f':
-      return argsort_typed<float>(temp, b, static_cast<const float*>(data), index, static_cast<float*>(sorted), n,
-                                  radix_bits, s);
+      return argsort_typed<float>(temp, b, static_cast<const float*>(data), index, static_cast<float*>(sorted), n, s);
     case 'i':
       return argsort_typed<int32_t>(temp, b, static_cast<const int32_t*>(data), index, static_cast<int32_t*>(sorted),
-                                    n, radix_bits, s);
+                                    n, s);
     case 'u':
       return argsort_typed<uint32_t>(temp, b, static_cast<const uint32_t*>(data), index,
-                                     static_cast<uint32_t*>(sorted), n, radix_bits, s);
+                                     static_cast<uint32_t*>(sorted), n, s);
     default: return cudaErrorInvalidValue;
   }
 }
