@@ -71,8 +71,9 @@ def _get(self, stream=None, order="C", out=None, blocking=True):
             out[...] = _get(self, order=order)
         return out
     host = numpy.empty(self.shape, dtype=self.dtype)
-    if self.size:
-        self._copy_to_buffer(host)
+    # also when empty: reading back waits for the work that made the array, and
+    # that is where its deferred errors surface (Note [Deferred errors])
+    self._copy_to_buffer(host)
     if order in ("F", "f"):
         host = numpy.asfortranarray(host)
     return host

@@ -17,9 +17,14 @@ namespace {
 // The tile kernel's knobs (docs/scan.md, "Third version"), from the
 // environment once per process, so that bench/bench_scan_sweep.py can time
 // every combination in subprocesses and the defaults follow its numbers.
+// Defaults from the H100 sweep (2026-11-24, docs/scan.md): one block per tile
+// of 16 x 256 items; streaming hints (f32 2^26 2163 -> 2215 GB/s); flag and
+// value of 8-byte accumulators in one 16-byte record (f64 1360 -> 2490,
+// int32 -> int64 1123 -> 2210). The resident and pipelined grids measured
+// slower (1930-2010 and 550-1120 GB/s at f32 2^26).
 struct ScanTuning {
   int items4 = 16, threads = 256, spin = 0, min_blocks = 0;
-  bool resident = false, pipelined = false, hints = false, wide16 = false;
+  bool resident = false, pipelined = false, hints = true, wide16 = true;
 };
 
 int env_int(const char* name, int fallback, bool (*ok)(int), const char* allowed) {
@@ -42,7 +47,7 @@ const ScanTuning& scan_tuning() {
     r.spin = env_int("CUNUM_SCAN_SPIN", r.spin, [](int v) { return v >= 0 && v <= 511; }, "0 to 511 (ns)");
     r.min_blocks = env_int("CUNUM_SCAN_MIN_BLOCKS", r.min_blocks, [](int v) { return v >= 0 && v <= 15; },
                            "0 to 15 (resident blocks per SM asked of the register allocator)");
-    r.hints = env_int("CUNUM_SCAN_HINTS", 0, [](int v) { return v == 0 || v == 1; }, "0 or 1") == 1;
+    r.hints = env_int("CUNUM_SCAN_HINTS", r.hints ? 1 : 0, [](int v) { return v == 0 || v == 1; }, "0 or 1") == 1;
     if (r.min_blocks * r.threads > 2048)
       throw Error("cunum: CUNUM_SCAN_MIN_BLOCKS=" + std::to_string(r.min_blocks) + " with " +
                   std::to_string(r.threads) + " threads: more than the 2048 threads an SM holds");
