@@ -134,7 +134,20 @@ void setitem(const ndarray& self, nb::handle key, nb::handle value) {
       return fill_value(target, value);
     return store_value(target, value);
   }
-  index_assign(self, idx, value_array(self, value));
+  ndarray v;
+  try {
+    v = value_array(self, value);
+  } catch (...) {
+    // NumPy checks the index before it converts the value (x[mask, -2] = -1
+    // on uint8 is an IndexError when -2 is out of range). On the GPU the
+    // bounds check of index arrays is deferred (Note [Deferred errors]), so
+    // on this error path only: gather through the index and wait, which
+    // raises the IndexError if there is one; otherwise the value's error.
+    index(self, idx);
+    backend::get(self.device()).synchronize();
+    throw;
+  }
+  index_assign(self, idx, v);
 }
 }  // namespace
 

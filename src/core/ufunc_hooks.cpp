@@ -80,6 +80,8 @@ const UfuncHooks power{nullptr, [](const ResolveState& s) {
   const DType t = s.def.loops[s.loop].in[1];
   if (!is_integer(t) || is_unsigned(t) || s.opts.where) return;
   const Operand& e = s.ops[1];
+  // an empty base computes nothing, so NumPy raises nothing
+  if (s.ops[0].is_array() && s.ops[0].array().size() == 0) return;
   if (!e.is_array() && e.scalar().as_int64() < 0)
     throw ValueError("Integers to negative integer powers are not allowed.");
 }, [](const LoopSig& loop) { return is_integer(loop.in[1]) && !is_unsigned(loop.in[1]); }};

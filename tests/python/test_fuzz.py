@@ -492,3 +492,28 @@ def test_out_of_range_index_of_an_empty_result_raises(device, key):
     compare(fn, a)
     # and the next call is not charged with it
     compare(lambda xp, x: x + 1, a)
+
+
+@pytest.mark.parametrize("dt", ["bool", "int8", "int64"])
+def test_negative_scalar_power_of_an_empty_array(device, dt):
+    # The fuzzer's case (H100): NumPy computes no element of an empty base, so
+    # a negative Python int exponent raises nothing; a non-empty base raises.
+    compare(lambda xp, x: xp.power(x, -2), numpy.zeros((0, 3), dt))
+    compare(lambda xp, x: xp.power(x, -2, out=xp.zeros((0, 3), "float64"), casting="unsafe"), numpy.zeros((0, 3), dt))
+    compare(lambda xp, x: xp.power(x, -2), numpy.ones((2, 3), dt))
+
+
+@pytest.mark.parametrize("value", [-1, 300, 2.5])
+def test_setitem_checks_the_index_before_the_value(device, value):
+    # The fuzzer's case (H100): NumPy raises IndexError for an out-of-range
+    # index array before it converts the value; on the GPU the index check is
+    # deferred, so the value's OverflowError came first.
+    def assign(xp, x):
+        x[xp.asarray([[True]]), xp.asarray(-2)] = value
+        return x
+    compare(assign, numpy.full((1, 1, 1), 17, "uint8"))
+    # a good index with a bad value: the value's error
+    def assign_ok_index(xp, x):
+        x[xp.asarray([[True]]), xp.asarray(0)] = value
+        return x
+    compare(assign_ok_index, numpy.full((1, 1, 1), 17, "uint8"))
