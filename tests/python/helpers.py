@@ -26,6 +26,19 @@ import cunum as cn  # conftest.py makes this importable (or installs the NumPy s
 
 USING_NUMPY_SHIM = bool(getattr(cn, "__numpy_shim__", False))
 
+# The installed NumPy as (major, minor). cunum follows the newest NumPy's
+# behaviour where NumPy changed it (docs/numpy-versions.md); a test of such a
+# case is gated with `needs_numpy` and names the change, so the suite also
+# passes against the oldest supported NumPy (.ci/constraints/numpy-oldest.txt).
+NUMPY_VERSION = tuple(int(p) for p in numpy.__version__.split(".")[:2])
+
+
+def needs_numpy(version, change):
+    """Skip marker for a case whose oracle is a NumPy change: `version` the
+    (major, minor) release that made it, `change` what changed."""
+    return pytest.mark.skipif(NUMPY_VERSION < version,
+                              reason=f"NumPy {version[0]}.{version[1]}: {change}")
+
 # ---------------------------------------------------------------- dtypes
 
 ALL_DTYPES = [
