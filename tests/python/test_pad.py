@@ -32,10 +32,10 @@ def test_pad_every_mode_and_dtype(mode, dt, rng):
 
 
 def _width(xp, ndim, w):
-    """pad_width for xp.pad: NumPy 2.3 takes a dict {axis: width}; for an
+    """pad_width for xp.pad: NumPy 2.4 takes a dict {axis: width}; for an
     older NumPy the oracle gets the dict's documented meaning as a sequence
     (the listed axes padded as given, the others not)."""
-    if xp is not numpy or NUMPY_VERSION >= (2, 3):
+    if xp is not numpy or NUMPY_VERSION >= (2, 4):
         return w
     full = [(0, 0)] * ndim
     for axis, v in w.items():
