@@ -575,3 +575,21 @@ def numpy_side(xp):
     that works around NumPy on its oracle side (`xp is numpy`) needs the
     same workaround on the stand-in's side."""
     return xp is numpy or USING_NUMPY_SHIM
+
+
+# NumPy 2.1: floor, ceil, trunc (and fix) of a bool or integer array give the
+# input unchanged in its own dtype; before, a float of the input's size.
+# cunum follows NumPy 2.1; an older NumPy's oracle gets that documented result.
+INTEGER_ROUNDING = ("floor", "ceil", "trunc", "fix")
+
+
+def old_integer_rounding(name, dtype):
+    """Whether the installed NumPy predates 2.1's integer rounding for `name`."""
+    return NUMPY_VERSION < (2, 1) and name in INTEGER_ROUNDING and numpy.dtype(dtype).kind in "biu"
+
+
+def rounding_call(xp, name, x):
+    """xp.<name>(x), with NumPy 2.1's integer rounding on an older oracle."""
+    if numpy_side(xp) and old_integer_rounding(name, x.dtype):
+        return numpy.array(x, copy=True)
+    return getattr(xp, name)(x)
