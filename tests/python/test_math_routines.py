@@ -8,7 +8,8 @@ import pytest
 
 import cunum as cn
 from helpers import (ALL_DTYPES, COMPLEX_DTYPES, NUMERIC_DTYPES, REAL_DTYPES, SOME_DTYPES,
-                     assert_same, compare, dtype_params, make_data, needs_numpy, rounding_call)
+                     assert_same, compare, dtype_params, make_data, needs_numpy, rounding_call,
+                     NUMPY_VERSION)
 
 pytestmark = pytest.mark.usefixtures("device")
 
@@ -83,9 +84,11 @@ def test_clip_semantics(rng):
     compare(lambda xp, x: xp.clip(x, numpy.nan, 2), a)
     compare(lambda xp, x: xp.clip(x, 0, numpy.nan), a)
     compare(lambda xp, x: xp.clip(x, 3, 1), a)  # min > max: max wins
-    compare(lambda xp, x: xp.clip(x, None, None), a)
+    if NUMPY_VERSION >= (2, 1):  # NumPy 2.1: clip with neither bound is allowed (a copy)
+        compare(lambda xp, x: xp.clip(x, None, None), a)
     i8 = numpy.arange(-5, 5, dtype=numpy.int8)
-    compare(lambda xp, x: xp.clip(x, -1000, 300), i8)  # Python ints beyond int8: dropped
+    if NUMPY_VERSION >= (2, 1):  # NumPy 2.1: Python int bounds beyond the dtype are dropped (2.0 raised)
+        compare(lambda xp, x: xp.clip(x, -1000, 300), i8)  # Python ints beyond int8: dropped
     compare(lambda xp, x: xp.clip(x, 0, 2.5), i8)
     compare(lambda xp, x: xp.clip(x, numpy.int16(-2), 3), i8)
     out = numpy.zeros(10, numpy.float32)
@@ -163,6 +166,8 @@ def test_real_if_close(dt, rng):
 # ---------------------------------------------------------------- special functions
 @pytest.mark.parametrize("dt", dtype_params(ALL_DTYPES))
 def test_sinc(dt, rng):
+    if dt == numpy.float16 and NUMPY_VERSION < (2, 3):
+        pytest.skip("NumPy 2.3: float16 sinc(0) is 1 (before, nan: its 1e-20 stand-in for 0 underflowed)")
     a = make_data((5, 4), dt, rng=rng)
     a.reshape(-1)[0] = 0
     compare(lambda xp, x: xp.sinc(x), a, rtol=None if dt != numpy.float16 else 4e-3)

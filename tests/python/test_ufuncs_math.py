@@ -11,7 +11,7 @@ import pytest
 import cunum as cn
 from helpers import (ALL_DTYPES, COMPLEX_DTYPES, FLOAT_DTYPES, INT_DTYPES, SOME_DTYPES,
                      USING_NUMPY_SHIM, compare, dtype_id, dtype_params, make_data, numpy_side,
-                     old_integer_rounding, rounding_call)
+                     old_integer_rounding, rounding_call, NUMPY_VERSION)
 
 
 def _call(xp, name, *args):
@@ -175,6 +175,8 @@ COMPLEX_UNARY = ["arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctanh", 
 @pytest.mark.parametrize("dt", dtype_params(COMPLEX_DTYPES))
 @pytest.mark.parametrize("name", COMPLEX_UNARY)
 def test_complex_special_values(name, dt):
+    if name in ("arcsin", "arcsinh", "arccosh") and NUMPY_VERSION < (2, 3):
+        pytest.skip("NumPy 2.3: complex arcsin/arcsinh/arccosh of nan and inf parts give C99's special values")
     compare(lambda xp, x: getattr(xp, name)(x), _complex_grid(dt))
 
 
