@@ -99,7 +99,8 @@ def test_clip_semantics(rng):
     compare(lambda xp, x: xp.clip(x, -2, 2, out=xp.zeros(10, numpy.uint8)), i8)  # same_kind
     compare(lambda xp, x: xp.clip(x, -2, 2, out=xp.zeros(10, numpy.uint8), casting="unsafe"), i8)
     compare(lambda xp, x: xp.clip(x, 1), i8)
-    compare(lambda xp, x: xp.clip(x, 1, 2, min=0), i8)
+    if NUMPY_VERSION >= (2, 1):  # NumPy 2.1's min=/max= keywords: both a bound and min= is a ValueError
+        compare(lambda xp, x: xp.clip(x, 1, 2, min=0), i8)
     compare(lambda xp, x: xp.clip(x, 1, 2, bogus=0), i8)
     compare(lambda xp, x: xp.clip(x, a_max=2), i8)
 
