@@ -6,7 +6,7 @@ import numpy
 import pytest
 
 from helpers import (ALL_DTYPES, SOME_DTYPES, assert_raises_like, assert_same, compare,
-                     dtype_params, make_data, needs_numpy, requires_cunum)
+                     dtype_params, make_data, needs_numpy, requires_cunum, NUMPY_VERSION)
 import cunum as cn
 
 pytestmark = pytest.mark.usefixtures("device")
@@ -347,7 +347,8 @@ def test_copyto_where_and_casting(dt, rng):
             xp.copyto(dst, src, casting=casting, where=mask)
             return dst
         compare(f, d, s, m)
-        compare(lambda xp, dst, src, mask: xp.copyto(dst, 3, casting=casting), d, s, m)
+        if casting not in ("no", "equiv") or NUMPY_VERSION >= (2, 1):  # NumPy 2.1: a Python int's casting
+            compare(lambda xp, dst, src, mask: xp.copyto(dst, 3, casting=casting), d, s, m)
     compare(lambda xp, dst, src, mask: xp.copyto(dst, src, where=mask[0]), d, s, m)
     compare(lambda xp, dst, src, mask: xp.copyto(dst, src[:3], where=mask), d, s, m)
 
