@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 import cunum as cn  # noqa: E402
-from helpers import ALL_DTYPES, compare, make_data, make_rng, NUMPY_VERSION  # noqa: E402
+from helpers import ALL_DTYPES, compare, make_data, make_rng, NUMPY_VERSION, rounding_call  # noqa: E402
 
 _COMMON = dict(deadline=None, suppress_health_check=list(HealthCheck), print_blob=True)
 settings.register_profile("ci", max_examples=40, derandomize=True, **_COMMON)
@@ -219,7 +219,7 @@ UNARY = ["negative", "positive", "absolute", "sign", "square", "sqrt", "exp", "l
 @given(st.sampled_from(UNARY), data(kind="default"))
 def test_unary_ufunc(device, name, base):
     a, recipe = base
-    compare(lambda xp, x: getattr(xp, name)(view(xp, x, recipe)), a)
+    compare(lambda xp, x: rounding_call(xp, name, view(xp, x, recipe)), a)
 
 
 @st.composite
@@ -427,6 +427,8 @@ def test_setitem_one_element_takes_a_scalar(device, dt, value):
 
 @pytest.mark.parametrize("axis", [0, -1, (0,), 1, None])
 def test_count_nonzero_of_0d_takes_axis_0(device, axis):
+    if axis is None and NUMPY_VERSION < (2, 3):
+        pytest.skip("NumPy 2.3: count_nonzero(axis=None) gives a NumPy integer (before, a Python int)")
     compare(lambda xp, x: xp.count_nonzero(x, axis=axis), numpy.array(2.0))
 
 
