@@ -9,6 +9,15 @@ the tree that combines them), median of several runs after warm-up; "GB/s"
 counts the input read once. "dask % of whole" is the whole-array time over
 the Dask time, in percent. PyTorch has no Dask backend.
 
+Where the Dask time goes (docs/dask.md, "Where the time goes"):
+  "same chunks, no Dask": the 16 chunk sums and their combination as plain
+  library calls (what Dask asks of the library), result read back;
+  "Dask alone, NumPy 16x16": the same graph over a NumPy array of 16 chunks
+  of 16 elements: Dask's own graph building, optimisation and scheduling,
+  with no GPU work at all; "d.mean() build": the graph construction alone;
+  "dask % of whole, 2^32 in 2^28": 16 chunks of 4x the work each (16 GiB),
+  where Dask's fixed cost is a smaller share.
+
     python bench/bench_dask.py [--json OUT.json] [--quick]
 """
 import os
@@ -58,7 +67,9 @@ def cases(quick):
 
 
 _CASES = ("x.mean() 2^30 ms", "dask mean threads ms", "dask mean sync ms", "x.mean() GB/s",
-          "dask mean threads GB/s", "dask % of whole (threads)", "dask % of whole (sync)")
+          "dask mean threads GB/s", "dask % of whole (threads)", "dask % of whole (sync)",
+          "same chunks, no Dask ms", "Dask alone, NumPy 16x16 ms", "d.mean() build ms",
+          "dask % of whole, 2^32 in 2^28")
 
 
 def _one(lib, n, chunk, da):
@@ -81,7 +92,32 @@ def _one(lib, n, chunk, da):
     row["|dask - whole| / whole x1e6"] = abs(dask_v - whole_v) / abs(whole_v) * 1e6
     if not np.isclose(whole_v, dask_v, rtol=1e-4):
         print(f"WARNING {lib.__name__}: x.mean() = {whole_v!r}, dask mean = {dask_v!r}")
+    _breakdown(lib, x, n, chunk, da, row)
     return row
+
+
+def _breakdown(lib, x, n, chunk, da, row):
+    """Where the Dask time goes: the chunk work without Dask, Dask without the
+    library, the graph construction alone, and a 4x larger array."""
+    k = n // chunk
+    parts = [x[i * chunk:(i + 1) * chunk] for i in range(k)]
+    row["same chunks, no Dask ms"] = wall(
+        lambda: float(lib.stack([p.sum(dtype=x.dtype) for p in parts]).sum() / n)) * 1e3
+    tiny = da.from_array(np.ones(16 * k, dtype=np.float32), chunks=16)
+    row["Dask alone, NumPy 16x16 ms"] = wall(lambda: float(tiny.mean().compute(scheduler="threads"))) * 1e3
+    d = da.from_array(x, chunks=chunk, asarray=False)
+    row["d.mean() build ms"] = wall(lambda: d.mean()) * 1e3
+    parts = d = None
+    big_n, big_chunk = n * 4, chunk * 4
+    try:
+        big = lib.ones(big_n, dtype=lib.float32)
+        big_whole = wall(lambda: float(big.mean()), reps=5)
+        db = da.from_array(big, chunks=big_chunk, asarray=False)
+        big_dask = wall(lambda: float(db.mean().compute(scheduler="threads")), reps=5)
+        row["dask % of whole, 2^32 in 2^28"] = 100 * big_whole / big_dask
+        big = db = None  # the 16 GiB go back before the next library's turn
+    except Exception as e:  # noqa: BLE001  out of memory on a smaller GPU: leave the row out
+        print(f"{lib.__name__}: 2^32 case skipped: {type(e).__name__}: {e}", file=sys.stderr)
 
 
 def main():

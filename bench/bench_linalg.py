@@ -64,6 +64,12 @@ def cases(quick):
         bi = mat(lib, (nbat, 8, 8), np.float64, 9, diag=8.0)
         inv = torch.linalg.inv if lib is torch else lib.linalg.inv
         row[f"inv {nbat} x 8x8 f64 ms"] = gpu_time(lambda: inv(bi), reps=5) * 1e3
+        # Note [Small inverse kernel]: the other ends of cunum's own kernel's range
+        b32 = mat(lib, (nbat, 32, 32), np.float32, 13, diag=32.0)
+        row[f"inv {nbat} x 32x32 f32 ms"] = gpu_time(lambda: inv(b32), reps=5) * 1e3
+        b4 = mat(lib, (10 * nbat, 4, 4), np.float64, 14, diag=4.0)
+        row[f"inv {10 * nbat} x 4x4 f64 ms"] = gpu_time(lambda: inv(b4), reps=5) * 1e3
+        del b32, b4
         spd = bi @ bi.transpose(0, 2, 1) if lib is not torch else bi @ bi.transpose(1, 2)
         chol = torch.linalg.cholesky if lib is torch else lib.linalg.cholesky
         row[f"cholesky {nbat} x 8x8 f64 ms"] = gpu_time(lambda: chol(spd), reps=5) * 1e3

@@ -85,6 +85,10 @@ float elapsed_time(const Event& start, const Event& end);
 int current_device();
 // The calling thread's current stream on `device` (-1: current_device()).
 Stream current_stream(int device = -1);
+// Its cudaStream_t (0: the legacy default stream), read without making a
+// Stream or touching the device: for per-call paths (the DLPack handshake).
+// `device` must be a usable CUDA device (ValueError when out of range).
+std::uintptr_t current_stream_ptr(int device);
 // Makes `s` the calling thread's current stream on s.device(). The stream is
 // kept alive while it is current.
 void set_current_stream(const Stream& s);

@@ -71,8 +71,9 @@ def _get(self, stream=None, order="C", out=None, blocking=True):
             out[...] = _get(self, order=order)
         return out
     host = numpy.empty(self.shape, dtype=self.dtype)
-    if self.size:
-        self._copy_to_buffer(host)
+    # also when empty: reading back waits for the work that made the array, and
+    # that is where its deferred errors surface (Note [Deferred errors])
+    self._copy_to_buffer(host)
     if order in ("F", "f"):
         host = numpy.asfortranarray(host)
     return host
@@ -341,8 +342,8 @@ def _install():
     nd.dot = lambda self, b, out=None: _dot(self, b, out)
     nd.__cuda_array_interface__ = property(_cuda_array_interface)
     # Interchange (_routines/interop.py, docs/interop.md)
-    nd.__dlpack__ = interop.__dlpack__
-    nd.__dlpack_device__ = interop.__dlpack_device__
+    nd.__dlpack__ = _core._dlpack_method  # C++ (Note [DLPack fast paths])
+    nd.__dlpack_device__ = _core._dlpack_device_method
     nd.data = property(interop.MemoryPointer)
     nd.__array_namespace__ = array_api.__array_namespace__  # docs/array-api.md
     # Indexing routines (_routines/indexing.py)

@@ -8,6 +8,7 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include <cmath>
 #include <cstring>
 
 #include "args.hpp"
@@ -129,9 +130,11 @@ std::array<unsigned, 3> dim3_of(nb::handle h, const char* what) {
 
 // Note [User kernel fast call]
 // An ElementwiseKernel call after the first with the same argument dtypes,
-// inputs only, every non-raw one an array of one shape (no broadcasting, no
-// scalars): one C++ call computes the dtype key, finds the resolved kernel
-// in the Python object's cache dict, allocates the outputs and runs. Any
+// inputs only or inputs and every output, every non-raw array one of one
+// shape (no broadcasting), scalars only Python's bool/int/float/complex
+// converted as NumPy would (fast_scalar): one C++ call computes the key,
+// finds the resolved kernel in the Python object's cache dict, allocates the
+// outputs not passed and runs. Any
 // other call returns None and takes the Python path (which resolves types,
 // broadcasts and phrases the errors). RawKernel's launch is likewise one call
 // with the parameter sizes read once.
@@ -145,6 +148,52 @@ uint64_t arg_dtype_key(nb::handle args) {  // 0: not all arrays (or too many)
     if (key >> 58) return 0;
   }
   return key;
+}
+
+// The key of an ElementwiseKernel call whose arguments are arrays and exact
+// Python scalars (bool, int, float, complex): each array's dtype, each
+// scalar's Python type, as one int (0: another argument, or too many). CuPy's
+// type resolution depends on those alone, never on a scalar's value. For
+// arrays only it equals arg_dtype_key.
+uint64_t arg_mixed_key(PyObject* const* items, Py_ssize_t n) {
+  uint64_t key = 1;
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    PyObject* h = items[i];
+    uint64_t code;
+    if (nb::isinstance<ndarray>(h)) code = static_cast<uint64_t>(nb::cast<const ndarray&>(nb::handle(h)).dtype()) + 1;
+    else if (PyBool_Check(h)) code = 28;  // past every dtype's code (kNumDTypes = 14)
+    else if (PyLong_CheckExact(h)) code = 29;
+    else if (PyFloat_CheckExact(h)) code = 30;
+    else if (PyComplex_CheckExact(h)) code = 31;
+    else return 0;
+    key = key * 32 + code;
+    if (key >> 58) return 0;
+  }
+  return key;
+}
+
+// Whether storing the Python scalar `s` in dtype `d` gives exactly what the
+// Python path's `numpy.<d>(value)` gives, for the conversions the fast call
+// takes: bool to bool; bool and int to an integer dtype they fit (NumPy
+// raises OverflowError otherwise); bool, int up to 2^53 and float to float32
+// (finite ones up to its largest) and float64; those and complex to
+// complex128. Anything else (float16, complex64, floats to integers, ...)
+// takes the Python path.
+bool fast_scalar(const Scalar& s, DType d) {
+  using K = Scalar::Kind;
+  if (s.big) return false;
+  const bool integral = s.kind == K::Bool || s.kind == K::Int || s.kind == K::UInt;
+  const bool small_int = s.kind == K::Bool || (s.kind == K::Int && s.i >= -(int64_t(1) << 53) && s.i <= (int64_t(1) << 53));
+  switch (d) {
+    case DType::Bool: return s.kind == K::Bool;
+    case DType::Float64: return small_int || s.kind == K::Float;
+    case DType::Float32:
+      return small_int || (s.kind == K::Float && (!std::isfinite(s.re) || std::fabs(s.re) <= 3.4028234663852886e38));
+    case DType::Complex128: return small_int || s.kind == K::Float || s.kind == K::Complex;
+    default: break;
+  }
+  if (!is_integer(d) || !integral) return false;
+  return s.kind == K::Bool || s.compare_to_range(d) == 0;
 }
 
 // The fast calls' common precondition: every array parameter among the
@@ -168,7 +217,26 @@ nb::object elementwise_auto(const user::Kernel& k, nb::handle args, bool tuple) 
   const size_t nin = c.args.size();
   const ndarray* first = one_input_shape(k, c);
   if (!first) return nb::none();
+  for (size_t i = 0; i < nin; ++i)
+    if (params[i].kind == user::ArgKind::Scalar && (c.args[i].array || !fast_scalar(c.args[i].value, params[i].dtype)))
+      return nb::none();
   const Shape& shape = first->shape();
+  if (nin == params.size()) {
+    // Outputs passed (`k(x, y, z)`): they have the inputs' shape (checked
+    // above), and the call returns them, the same objects, as CuPy does.
+    size_t nout = 0;
+    for (const auto& p : params) nout += p.output;
+    k.elementwise(c.args, shape, c.device, -1);
+    const size_t n = PyTuple_GET_SIZE(args.ptr());
+    if (nout == 1 && !tuple) return nb::borrow(PyTuple_GET_ITEM(args.ptr(), n - 1));
+    nb::tuple t = nb::steal<nb::tuple>(PyTuple_New(static_cast<Py_ssize_t>(nout)));
+    for (size_t i = 0; i < nout; ++i) {
+      PyObject* o = PyTuple_GET_ITEM(args.ptr(), n - nout + i);
+      Py_INCREF(o);
+      PyTuple_SET_ITEM(t.ptr(), i, o);
+    }
+    return t;
+  }
   std::vector<ndarray> outs;
   outs.reserve(params.size() - nin);
   for (size_t i = nin; i < params.size(); ++i) {
@@ -185,7 +253,7 @@ nb::object elementwise_auto(const user::Kernel& k, nb::handle args, bool tuple) 
 // cache: ElementwiseKernel._cache ({key: (kernel, ..., fast)}); args a tuple.
 nb::object elementwise_fast(nb::handle cache, nb::handle args, bool tuple) {
   if (!PyDict_Check(cache.ptr()) || !PyTuple_Check(args.ptr())) return nb::none();
-  const uint64_t key = arg_dtype_key(args);
+  const uint64_t key = arg_mixed_key(&PyTuple_GET_ITEM(args.ptr(), 0), PyTuple_GET_SIZE(args.ptr()));
   if (!key) return nb::none();
   nb::object ko = nb::steal(PyLong_FromUnsignedLongLong(key));
   PyObject* entry = PyDict_GetItemWithError(cache.ptr(), ko.ptr());
@@ -284,6 +352,12 @@ void bind_user_kernels(nb::module_& m) {
     return nb::int_(key);
   });
 
+  // ElementwiseKernel's cache key (arg_mixed_key; None where it has none).
+  m.def("_user_mixed_key", [](nb::args args) -> nb::object {
+    const uint64_t key = arg_mixed_key(&PyTuple_GET_ITEM(args.ptr(), 0), PyTuple_GET_SIZE(args.ptr()));
+    if (!key) return nb::none();
+    return nb::int_(key);
+  });
   m.def("_user_elementwise_fast", &elementwise_fast);
   m.def("_user_reduce_fast", &reduce_fast, nb::arg("cache"), nb::arg("args"), nb::arg("axis").none(),
         nb::arg("keepdims"));

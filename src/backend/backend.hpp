@@ -116,6 +116,12 @@ class Backend {
   // Counts or weight sums per bin of a 1-d input (Note [Histogram plans]):
   // histogram, bincount.
   virtual void histogram(const HistogramPlan& plan) = 0;
+  // The inverses of a stack of small square matrices by a kernel of the
+  // backend's own (Note [Small inverse kernel]): a (input) and b (output)
+  // C-contiguous, n x n each at stride n * n, info one int32 per matrix
+  // (> 0: singular). false when this backend has none for the plan (the CPU:
+  // linalg.inv then solves with LAPACK).
+  virtual bool small_inverse(const LapackPlan& plan) { return false; }
 };
 
 Backend& get(Device device);  // throws if the device's backend is unavailable

@@ -37,6 +37,7 @@ bool Event::timing() const { unavailable(); }
 float elapsed_time(const Event&, const Event&) { unavailable(); }
 int current_device() { return 0; }  // harmless: every use of it then fails clearly
 Stream current_stream(int) { unavailable(); }
+std::uintptr_t current_stream_ptr(int) { unavailable(); }
 void set_current_stream(const Stream&) { unavailable(); }
 int pointer_device(const void*) { return -1; }
 StreamGuard::StreamGuard(const Stream& s) : prev_(s) { unavailable(); }

@@ -96,7 +96,8 @@ Factors lu_factor(const ndarray& a, const Shape& batch, DType dt) {
 
 void raise_if(const ndarray& info, const char* message) {
   if (info.size() == 0) return;
-  if (any(greater(info, Scalar(0))).item().is_true()) throw LinAlgError(message);  // waits (Note [LinAlgError])
+  // One reduction and one read back (greater + any was two kernels).
+  if (max(info).item().as_int64() > 0) throw LinAlgError(message);  // waits (Note [LinAlgError])
 }
 
 }  // namespace detail
@@ -151,9 +152,35 @@ ndarray inv(const ndarray& a) {
   require_square(a);
   const int64_t n = a.shape()[a.ndim() - 1];
   const DType dt = linalg_dtype(a.dtype());
+  const ndarray a_dt = a.dtype() == dt ? a : a.astype(dt);
+  // Small matrices where the backend has its own kernel (the GPU, n <= 32:
+  // Note [Small inverse kernel]); one wait for the info, as below. (The CPU
+  // has none: it pays two small allocations, and a copy of a non-contiguous
+  // input, before taking LAPACK's path.)
+  if (n >= 1 && n <= 32 && a.size() > 0) {
+    const Shape batch(a.shape().begin(), a.shape().end() - 2);
+    const ndarray x = ascontiguousarray(a_dt);
+    ndarray r = ndarray::allocate(a.shape(), dt, a.device());
+    ndarray info = ndarray::allocate({count(batch)}, DType::Int32, a.device());
+    backend::LapackPlan p;
+    p.dtype = dt;
+    p.m = p.n = n;
+    p.batch = count(batch);
+    p.a = x.data();
+    p.lda = n;
+    p.stride_a = n * n;
+    p.b = r.data();
+    p.ldb = n;
+    p.stride_b = n * n;
+    p.info = reinterpret_cast<int32_t*>(info.data());
+    if (backend::get(a.device()).small_inverse(p)) {
+      raise_if(info, "Singular matrix");
+      return r;
+    }
+  }
   const ndarray eye_n = eye(n, std::nullopt, 0, dt, a.device());
   Shape full(a.shape().begin(), a.shape().end());
-  return solve(a.dtype() == dt ? a : a.astype(dt), broadcast_to(eye_n, full));
+  return solve(a_dt, broadcast_to(eye_n, full));
 }
 
 namespace {

@@ -20,6 +20,7 @@ TEST(CudaApi, WithoutAGpuStreamsAndEventsRaiseValueError) {
   EXPECT_THROW(cuda::Stream(), ValueError);
   EXPECT_THROW(cuda::Event(), ValueError);
   EXPECT_THROW(cuda::current_stream(0), ValueError);
+  EXPECT_THROW(cuda::current_stream_ptr(0), ValueError);
 }
 
 TEST(CudaApi, StreamGuardOrdersWorkOnTheStream) {
@@ -33,12 +34,15 @@ TEST(CudaApi, StreamGuardOrdersWorkOnTheStream) {
   {
     cuda::StreamGuard g(s);
     EXPECT_EQ(cuda::current_stream().ptr(), s.ptr());
+    EXPECT_EQ(cuda::current_stream_ptr(0), s.ptr());
     start.record();
     ndarray x = arange(Scalar(int64_t{0}), Scalar(int64_t{1000}), Scalar(int64_t{1}), DType::Float64);
     y = sum(x * x);
     end.record();
   }
   EXPECT_EQ(cuda::current_stream().ptr(), 0u);
+  EXPECT_EQ(cuda::current_stream_ptr(0), 0u);
+  EXPECT_THROW(cuda::current_stream_ptr(cuda_device_count()), ValueError);
   s.synchronize();
   EXPECT_TRUE(s.done());
   EXPECT_GE(cuda::elapsed_time(start, end), 0.0f);

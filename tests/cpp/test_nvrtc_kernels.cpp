@@ -620,3 +620,59 @@ TEST(NvrtcKernels, SplitUserReductionsCompile) {
     ADD_FAILURE() << err.what() << "\n--- source ---\n" << src;
   }
 }
+
+// The tile scan's run-time knobs (CUNUM_SCAN_ITEMS, _THREADS, _GRID, _HINTS,
+// _SPIN, _MIN_BLOCKS, _WIDE; docs/scan.md): every items x threads pair on
+// float32 (vector tiles, the resident and pipelined grids, hints, backoff and
+// min-blocks spread over them), then the widest and narrowest loop dtypes at
+// the extremes (the tile's shared memory must stay under the 48 KB of static
+// shared memory a block may have; 8-byte loops with the 16-byte status).
+TEST(NvrtcKernels, EveryScanTuningCompiles) {
+  using backend::ScanOp;
+  Batch b;
+  int v = 0;
+  for (int items4 : {2, 4, 8, 16, 32, 64})
+    for (int threads : {128, 256, 512}) {
+      ScanKernel k{ScanOp::CumSum, DType::Float32, DType::Float32, DType::Float32, 0, ScanStrategy::Tiles, v % 4 != 3};
+      k.items4 = items4;
+      k.threads = threads;
+      k.resident = v % 3 == 0;
+      k.pipelined = v % 3 == 1;
+      k.hints = v / 2 % 2 == 0;
+      k.spin = v % 5 == 0 ? 200 : 0;
+      k.min_blocks = v % 4 == 1 ? std::min(15, 2048 / threads) : 0;
+      b.add(scan_source(k));
+      ++v;
+    }
+  const DType extremes[][3] = {{DType::Complex128, DType::Complex128, DType::Complex128},
+                               {DType::Int8, DType::Int64, DType::Int64},
+                               {DType::Float64, DType::Float64, DType::Float64},
+                               {DType::Float16, DType::Float16, DType::Float16}};
+  for (const auto& m : extremes)
+    for (int items4 : {2, 64})
+      for (int threads : {128, 512}) {
+        ScanKernel k{ScanOp::CumProd, m[0], m[1], m[2], 1, ScanStrategy::Tiles, true};
+        k.items4 = items4;
+        k.threads = threads;
+        k.resident = true;
+        k.pipelined = items4 == 64;
+        k.wide16 = threads == 128;
+        k.hints = true;
+        k.spin = 100;
+        b.add(scan_source(k));
+      }
+  EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
+}
+
+// Note [Small inverse kernel]: linalg.inv's kernel in every dtype, for
+// orders on both sides of each team width (all 128 (dtype, order) pairs take
+// ~150 s of NVRTC here: the kernel is one template, unrolled per order).
+TEST(NvrtcKernels, EverySmallInverseKernelCompiles) {
+  for (DType dt : {DType::Float32, DType::Float64, DType::Complex64, DType::Complex128}) {
+    Batch b;
+    // every order the backend hands the kernel: 1..16, complex 1..8 (small_inverse.cpp)
+    const bool cplx = dt == DType::Complex64 || dt == DType::Complex128;
+    for (int n = 1; n <= (cplx ? 8 : 16); ++n) b.add(small_inverse_source(dt, n));
+    EXPECT_NO_THROW(compile_to_cubin(b.src, kArch)) << dtype_name(dt);
+  }
+}

@@ -222,3 +222,66 @@ TEST(Random, RoundKeysEqualStreamKey) {
     }
   }
 }
+
+// Note [Uniform logarithm], the normals' radius: neg2_log_u24 is -2 log_u24
+// for every one of the 2^24 inputs (the same value; the sign of the zero at
+// U = 1 aside, which the radius's square root keeps).
+TEST(Random, NegTwoLogEqualsScaledLog) {
+  uint32_t bad = 0, first = 0;
+  for (uint32_t k = 1; k <= (1u << 24); ++k) {
+    const float want = -2.0f * random::rmath::log_u24(k), got = random::rmath::neg2_log_u24(k);
+    if (!(want == got)) {
+      if (bad++ == 0) first = k;
+    }
+  }
+  EXPECT_EQ(bad, 0u) << "first at k = " << first;
+}
+
+// Note [Table sine and cosine]: the table holds the nearest floats of sin
+// and cos of 2 pi j / 256 (exact at the quadrant points), and sincos_turn32
+// is within 2 ulp (of the larger of |sin|, |cos|) of the double functions
+// over 2^22 words spread over the whole turn, plus the words around every
+// table point and both ends.
+TEST(Random, TableSineCosine) {
+  const double two_pi = 6.283185307179586476925;
+  for (int j = 0; j < 256; ++j) {
+    const random::rmath::SinCos t = random::rmath::kTurn256[j];
+    const double s = std::sin(two_pi * j / 256), c = std::cos(two_pi * j / 256);
+    if (j % 64 == 0) {
+      EXPECT_EQ(std::fabs(t.s) + std::fabs(t.c), 1.0f) << j;
+      continue;
+    }
+    for (auto [got, ref] : {std::pair<float, double>{t.s, s}, {t.c, c}}) {
+      const float r = float(ref);
+      const double ulp = double(std::nextafter(std::fabs(r), INFINITY)) - std::fabs(r);
+      EXPECT_LE(std::fabs(double(got) - ref), 0.5 * ulp * (1 + 1e-6)) << j;
+    }
+  }
+  double worst = 0;
+  uint32_t at = 0;
+  auto check = [&](uint32_t w) {
+    float s, c;
+    random::rmath::sincos_turn32(w, random::rmath::turn_table(), s, c);
+    const double angle = two_pi * (double(w) / 4294967296.0);
+    const double rs = std::sin(angle), rc = std::cos(angle);
+    const float big = float(std::max(std::fabs(rs), std::fabs(rc)));
+    const double ulp = double(std::nextafter(big, INFINITY)) - big;
+    const double err = std::max(std::fabs(s - rs), std::fabs(c - rc)) / ulp;
+    if (err > worst) worst = err, at = w;
+  };
+  for (uint32_t i = 0; i < (1u << 22); ++i) check(i * 1024u + (i * 2654435761u >> 22));
+  for (uint32_t j = 0; j < 256; ++j)
+    for (int d = -3; d <= 3; ++d) {
+      check(j * (1u << 24) + uint32_t(d));
+      check(j * (1u << 24) + (1u << 23) + uint32_t(d));
+    }
+  EXPECT_LE(worst, 2.0) << "w = " << at;
+  // exact zeros stay zeros where the word is a quadrant point
+  float s, c;
+  random::rmath::sincos_turn32(0, random::rmath::turn_table(), s, c);
+  EXPECT_EQ(s, 0.0f);
+  EXPECT_EQ(c, 1.0f);
+  random::rmath::sincos_turn32(1u << 30, random::rmath::turn_table(), s, c);
+  EXPECT_EQ(s, 1.0f);
+  EXPECT_EQ(c, 0.0f);
+}

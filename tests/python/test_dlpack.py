@@ -405,6 +405,46 @@ def test_consumer_protocol():
     assert rec.kwargs == {"stream": None, "max_version": (1, 1), "dl_device": None, "copy": None}
     cn.from_dlpack(rec, device="cpu", copy=False)
     assert rec.kwargs["dl_device"] is None and rec.kwargs["copy"] is False  # already there
+    with pytest.raises(TypeError):  # NumPy's signature: from_dlpack(x, /, *, device=None, copy=None)
+        cn.from_dlpack(x=a)
+    with pytest.raises(TypeError):
+        cn.from_dlpack(a, "cpu")
+    with pytest.raises(TypeError):
+        cn.asarray(a).__dlpack__(None)  # keyword-only
+
+
+class _CudaRecorder:
+    """A CUDA producer (a cunum array underneath) that records what the
+    consumer asks for."""
+
+    def __init__(self, a):
+        self.a = a
+
+    def __dlpack_device__(self):
+        return self.a.__dlpack_device__()
+
+    def __dlpack__(self, **kwargs):
+        self.kwargs = kwargs
+        return self.a.__dlpack__(**kwargs)
+
+
+def test_consumer_passes_its_current_stream(device):
+    # The fast path reads the current stream's handle (Note [DLPack fast
+    # paths]): 1 for the legacy default stream, else the stream's pointer.
+    _cuda_only(device)
+    x = cn.arange(6, dtype="float32")
+    rec = _CudaRecorder(x)
+    y = cn.from_dlpack(rec)
+    assert rec.kwargs == {"stream": 1, "max_version": (1, 1), "dl_device": None, "copy": None}
+    assert y.data.ptr == x.data.ptr
+    s = cn.cuda.Stream(non_blocking=True)
+    with s:
+        y = cn.from_dlpack(rec) + 1
+    s.synchronize()
+    assert rec.kwargs["stream"] == s.ptr
+    assert_same(numpy.arange(1, 7, dtype="float32"), y)
+    assert x.__dlpack_device__() == (2, x.device.id)
+    assert all(type(v) is int for v in x.__dlpack_device__())
 
 
 @pytest.mark.parametrize("iface, err, match", [

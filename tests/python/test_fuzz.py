@@ -236,6 +236,13 @@ def test_binary_ufunc(device, name, p, q, extra):
     # array's range (-2 against uint64) with where=: keep such scalars out of where= calls
     assume(not (extra == "where" and any(k == "scalar" and type(v) is int and not 0 <= v <= 127
                                          for k, v in (p, q))))
+    if device == "cuda" and name in ("power", "float_power") and _complex_power_ill_conditioned(p, q):
+        # z**q = exp(q log z): its phase is q*arg(z), so for |q| >= 1e3 the last ulp of arg(z)
+        # (CUDA's atan2 within 2 ulp, glibc's correctly rounded) moves the phase by more than the
+        # tolerance, and for q = 1e300 decides the signs of an overflowed inf+infj. NumPy's own
+        # answer there is glibc's rounding, not a property of power: such exponents are compared
+        # on the CPU (glibc against glibc) only.
+        assume(False)
     args = []
     recipes = []
     for kind, v in (p, q):
@@ -274,6 +281,14 @@ def test_binary_ufunc(device, name, p, q, extra):
     canon = name in EXTREMA and device == "cuda"
     compare(lambda xp, x, y: _canon_zero(xp, call(xp, x, y)) if canon else call(xp, x, y), *args,
             rtol={"e": 1e-3, "f": 1e-5, "F": 1e-5}.get(loop))
+
+
+def _complex_power_ill_conditioned(p, q):
+    vals = [numpy.asarray(v if k == "scalar" else v[0]) for k, v in (p, q)]
+    with numpy.errstate(all="ignore"):
+        complex_result = any(v.dtype.kind == "c" for v in vals)
+        big = vals[1].size > 0 and bool(numpy.nanmax(numpy.abs(vals[1].astype(numpy.complex128))) >= 1e3)
+    return complex_result and big
 
 
 # ---------------------------------------------------------------- reductions
@@ -336,11 +351,20 @@ def test_reduction(device, name, base, draw):
     if name == "prod":
         skip = _order_dependent(view(numpy, a, recipe), axis, kw.get("keepdims", False), kw.get("dtype"))
 
+    rtol = None
+    if name == "cumsum" and device == "cuda":
+        acc = numpy.dtype(kw["dtype"]) if kw.get("dtype") is not None else a.dtype
+        if acc == numpy.float16:
+            # Each float16 partial sum is rounded (NumPy's add.accumulate), but the GPU groups
+            # them as its tiles do and NumPy left to right (Note [Scan descriptors]): the
+            # roundings differ, by up to half an ulp per element along the scan.
+            rtol = max(1e-3, view(numpy, a, recipe).size * 2.0 ** -11)
+
     def reduce(xp, x):
         r = getattr(xp, name)(view(xp, x, recipe), axis=axis, **kw)
         # the places whose product depends on the order are left out (as 0)
         return r if skip is None else xp.where(xp.asarray(skip), 0, r)
-    compare(reduce, a, atol=1e-5)
+    compare(reduce, a, rtol=rtol, atol=1e-5)
 
 
 # ---------------------------------------------------------------- shapes, joins, sorts
@@ -454,3 +478,22 @@ def test_power_where_evaluates_only_selected_places(device, dt):
     # the fuzzer's case: a Python bool base, a broadcast int8 exponent
     compare(lambda xp, e: xp.power(True, e, out=xp.zeros((2, 1), "int8"), where=xp.asarray([[True], [False]])),
             numpy.array([[8], [-6]], "int8"))
+
+
+@pytest.mark.parametrize("key", ["cols", "rows_and_cols", "take"])
+def test_out_of_range_index_of_an_empty_result_raises(device, key):
+    # The fuzzer's case (H100): an advanced index whose result is empty but whose
+    # index arrays hold out-of-range entries. NumPy raises IndexError; on the GPU
+    # the check ran on the device, but reading the empty result back copied
+    # nothing and did not look at the deferred error, so it surfaced in a later
+    # call (Note [Deferred errors]).
+    a = numpy.zeros((0, 2, 3))
+    if key == "cols":
+        fn = lambda xp, x: x[:, xp.asarray([[-3, 1]]), 1:]  # noqa: E731
+    elif key == "rows_and_cols":
+        fn = lambda xp, x: x[1:4, xp.asarray([-1, 1]), xp.asarray([0, -4])]  # noqa: E731
+    else:
+        fn = lambda xp, x: xp.take(x, xp.asarray([5]), axis=2)  # noqa: E731
+    compare(fn, a)
+    # and the next call is not charged with it
+    compare(lambda xp, x: x + 1, a)

@@ -100,12 +100,89 @@ def test_out_params_passed_explicitly(rng):
     assert_same(y0 + x, y)
 
 
+@pytest.mark.parametrize("dtype", dtype_params(["float32", "int64", "complex128"]))
+def test_outputs_passed_on_repeated_calls(dtype, rng):
+    # Calls after the first with every output passed take the fast call
+    # (Note [User kernel fast call]): the same results, the passed objects returned.
+    dtype = numpy.dtype(dtype)
+    k = cn.ElementwiseKernel("T x, T y", "T z", "z = x * y + x", "mul_add_out")
+    k2 = cn.ElementwiseKernel("T x, T y", "T s, T d", "s = x + y; d = x - y", "sum_diff_out")
+    kt = cn.ElementwiseKernel("T x", "T y", "y = x + x", "dbl_out", return_tuple=True)
+    for shape in [(7,), (3, 4), (3, 4), ()]:
+        a, b = _ints(rng, shape, dtype), _ints(rng, shape, dtype)
+        x, y = cn.asarray(a), cn.asarray(b)
+        z = cn.empty(shape, dtype=dtype)
+        for _ in range(3):
+            assert k(x, y, z) is z
+            assert_same(a * b + a, z)
+        s, d = cn.empty(shape, dtype=dtype), cn.empty(shape, dtype=dtype)
+        for _ in range(3):
+            r = k2(x, y, s, d)
+            assert isinstance(r, tuple) and len(r) == 2 and r[0] is s and r[1] is d
+            assert_same(a + b, s)
+            assert_same(a - b, d)
+        o = cn.empty(shape, dtype=dtype)
+        for _ in range(3):
+            r = kt(x, o)
+            assert isinstance(r, tuple) and len(r) == 1 and r[0] is o
+            assert_same(a + a, o)
+    # After fast calls, a wrong output still gets the Python path's errors.
+    x = cn.zeros((2, 3), dtype=dtype)
+    with pytest.raises(ValueError, match="Out shape"):
+        k(x, x, cn.zeros((1, 3), dtype=dtype))
+    with pytest.raises(ValueError, match="broadcast"):
+        k(x, x, cn.zeros((4,), dtype=dtype))
+    other = numpy.float64 if dtype != numpy.float64 else numpy.float32
+    with pytest.raises(TypeError, match="Type is mismatched"):
+        k(x, x, cn.zeros((2, 3), dtype=other))
+
+
 @pytest.mark.parametrize("value", [3, 2.5, True, numpy.float32(1.25), numpy.int8(-3)])
 def test_scalars_take_the_param_dtype(value, rng):
     k = cn.ElementwiseKernel("T x, T a", "T y", "y = x * a", "scale")
     x = rng.integers(0, 9, 7).astype(numpy.int32)
     want = x * numpy.int32(value)
     assert_same(want.astype(numpy.int32), k(cn.asarray(x), value))
+
+
+@pytest.mark.parametrize("dtype, values", [
+    ("int8", [3, True, -128, 127, 300, -129, 2**70, 2.5]),
+    ("uint8", [0, 255, -1, 256, False]),
+    ("int64", [2**63 - 1, -2**63, 2**63, 2**64, 7.0]),
+    ("uint64", [2**64 - 1, 2**63, -1]),
+    ("float32", [1.5, 1e300, -1e300, float("inf"), float("nan"), 2**60 + 1, 3, True, 1 + 2j, 3.4028235e38]),
+    ("float64", [0.1, 2**53 + 1, 2**80, -7, 1j]),
+    ("float16", [0.1, 70000.0, 3]),
+    ("complex64", [1 + 2j, 0.1, 2]),
+    ("complex128", [1 + 2j, 0.1, 2**60 + 1, False]),
+    ("bool", [True, 0, 1.0]),
+])
+def test_scalars_on_repeated_calls(dtype, values, rng):
+    # After a first call, calls with Python scalars take the fast call when the
+    # scalar converts as NumPy converts it (Note [User kernel fast call]) and
+    # the Python path otherwise: either way the result, or the error, is
+    # NumPy's conversion of the scalar to the parameter's dtype.
+    import warnings
+    dtype = numpy.dtype(dtype)
+    k = cn.ElementwiseKernel("T x, T a", "T y", "y = a", "take_a")
+    typed = cn.ElementwiseKernel(f"T x, {dtype.name} a", f"{dtype.name} y", "y = a", "take_typed")
+    x = cn.asarray(_ints(rng, (3,), dtype))
+    for kern in (k, typed):
+        kern(x, values[0])  # the first call resolves the types (Python path)
+        if dtype.name not in ("float16", "complex64"):  # those always take the Python path
+            fast = cn._core._user_elementwise_fast(kern._cache, (x, values[0]), False)
+            assert fast is not None
+            assert_same(numpy.full(3, dtype.type(values[0]), dtype=dtype), fast)
+        for v in values * 2:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)  # NumPy's overflow in a cast (both sides)
+                try:
+                    want = numpy.full(3, dtype.type(v), dtype=dtype)
+                except (OverflowError, TypeError, ValueError) as e:
+                    with pytest.raises(type(e)):
+                        kern(x, v)
+                    continue
+                assert_same(want, kern(x, v))
 
 
 def test_typed_scalar_param(rng):

@@ -28,20 +28,27 @@ CUNUM_HD void mulhilo32(uint32_t a, uint32_t b, uint32_t& hi, uint32_t& lo) {
   lo = (uint32_t)p;
 }
 
-// Philox4x32 with 10 rounds: the published constants (Random123, cuRAND).
+// One Philox4x32 round under round key (k0, k1): the published multipliers
+// (Random123, cuRAND). The only definition of the round: philox4x32_10 and
+// RoundKeys::block both call it.
+CUNUM_HD void philox_round(uint32_t& c0, uint32_t& c1, uint32_t& c2, uint32_t& c3, uint32_t k0, uint32_t k1) {
+  uint32_t hi0, lo0, hi1, lo1;
+  mulhilo32(0xD2511F53u, c0, hi0, lo0);
+  mulhilo32(0xCD9E8D57u, c2, hi1, lo1);
+  const uint32_t n0 = hi1 ^ c1 ^ k0, n2 = hi0 ^ c3 ^ k1;
+  c0 = n0;
+  c1 = lo1;
+  c2 = n2;
+  c3 = lo0;
+}
+
+// Philox4x32 with 10 rounds, the key bumped by the published Weyl constants.
 CUNUM_HD Words4 philox4x32_10(uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3, uint32_t k0, uint32_t k1) {
 #if defined(__CUDA_ARCH__)
 #pragma unroll
 #endif
   for (int r = 0; r < 10; ++r) {
-    uint32_t hi0, lo0, hi1, lo1;
-    mulhilo32(0xD2511F53u, c0, hi0, lo0);
-    mulhilo32(0xCD9E8D57u, c2, hi1, lo1);
-    const uint32_t n0 = hi1 ^ c1 ^ k0, n2 = hi0 ^ c3 ^ k1;
-    c0 = n0;
-    c1 = lo1;
-    c2 = n2;
-    c3 = lo0;
+    philox_round(c0, c1, c2, c3, k0, k1);
     k0 += 0x9E3779B9u;
     k1 += 0xBB67AE85u;
   }
@@ -72,16 +79,7 @@ struct RoundKeys {
 #if defined(__CUDA_ARCH__)
 #pragma unroll
 #endif
-    for (int r = 0; r < 10; ++r) {
-      uint32_t hi0, lo0, hi1, lo1;
-      mulhilo32(0xD2511F53u, c0, hi0, lo0);
-      mulhilo32(0xCD9E8D57u, c2, hi1, lo1);
-      const uint32_t n0 = hi1 ^ c1 ^ k0[r], n2 = hi0 ^ c3 ^ k1[r];
-      c0 = n0;
-      c1 = lo1;
-      c2 = n2;
-      c3 = lo0;
-    }
+    for (int r = 0; r < 10; ++r) philox_round(c0, c1, c2, c3, k0[r], k1[r]);
     return Words4{{c0, c1, c2, c3}};
   }
 };

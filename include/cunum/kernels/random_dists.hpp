@@ -64,9 +64,9 @@ template <class T> CUNUM_HD void uniform_block(const Words4& w, T* z) {
 template <class T> CUNUM_HD void normal_block(const Words4& w, T* z) {
   if constexpr (sizeof(T) == 4) {
     for (int j = 0; j < 4; j += 2) {
-      const float r = math::sqrt(-2.0f * rmath::log_u24((w.w[j] >> 8) + 1));  // log(u01f_oc)
+      const float r = rmath::sqrt_bounded(rmath::neg2_log_u24((w.w[j] >> 8) + 1));  // -2 log(u01f_oc)
       float sn, cs;
-      rmath::sincos_turn24(w.w[j + 1] >> 8, sn, cs);
+      rmath::sincos_turn32(w.w[j + 1], rmath::turn_table(), sn, cs);
       z[j] = r * cs;
       z[j + 1] = r * sn;
     }

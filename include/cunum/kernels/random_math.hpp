@@ -132,6 +132,190 @@ CUNUM_HD float log_u24(uint32_t k) {
   return math::fma(fe, 0.693145752f, math::fma(fe, 1.42860677e-06f, log_m));
 }
 
+// -2 log(k 2^-24), bit for bit -2.0f * log_u24(k), one multiply fewer (the
+// normals' r^2). Every step is log_u24's scaled by a power of two, which
+// rounding commutes with (no value here comes near an underflow): with
+// g = -2f (exact: fma(m, -2, 2)), h(f) = sum c_i f^i = sum c_i (-1/2)^i g^i,
+// and Horner in g on the coefficients c_i (-1/2)^i keeps every partial sum
+// equal to log_u24's times (-1/2)^i; -h/2 then comes out by scaling the
+// coefficients by -1/2 once more, and
+//   -2 log m = -2 fma(f f, h, f) = fma(g g, -h / 2, g),
+//   -2 log   = fma(e, -2 ln2_hi, fma(e, -2 ln2_lo, -2 log m)).
+// Random.NegTwoLogEqualsScaledLog checks all 2^24 inputs against log_u24.
+CUNUM_HD float neg2_log_u24(uint32_t k) {
+  const int32_t ix = (int32_t)detail::bits_of((float)k) - (int32_t)(0x3f3504f4u + (24u << 23));
+  const int e = ix >> 23;
+  const float m = detail::float_of_bits(((uint32_t)ix & 0x7fffffu) + 0x3f3504f4u);
+  const float g = math::fma(m, -2.0f, 2.0f);  // -2 (m - 1), exact
+  // log_u24's coefficients c_i times (-1/2)^(i + 1): c_9 / 1024, -c_8 / 512, ...
+  float h = 6.892778724e-02f / 1024.0f;
+  h = math::fma(h, g, 1.162963733e-01f / 512.0f);
+  h = math::fma(h, g, 1.179620251e-01f / 256.0f);
+  h = math::fma(h, g, 1.240772307e-01f / 128.0f);
+  h = math::fma(h, g, 1.423270702e-01f / 64.0f);
+  h = math::fma(h, g, 1.666828990e-01f / 32.0f);
+  h = math::fma(h, g, 2.000145614e-01f / 16.0f);
+  h = math::fma(h, g, 2.499999702e-01f / 8.0f);
+  h = math::fma(h, g, 3.333332241e-01f / 4.0f);
+  h = math::fma(h, g, 5.000000000e-01f / 2.0f);
+  const float m2 = math::fma(g * g, h, g);
+  const float fe = (float)e;
+  return math::fma(fe, -2.0f * 0.693145752f, math::fma(fe, -2.0f * 1.42860677e-06f, m2));
+}
+
+// Note [Bounded square root]
+// sqrt of x = -2 log U for the float normals: x is +-0 or a normal number in
+// [1.19e-7, 33.3], never a subnormal, an infinity or a NaN. CUDA's correctly
+// rounded sqrtf is an approximate reciprocal square root y (MUFU.RSQ)
+// refined by one Newton step, s = x y, r = fma(-s, s, x), s + r (y / 2),
+// behind a range check that sends subnormals, zeros, infinities and
+// negatives to a slow path (a compare, a branch and the reconvergence
+// around it: ~5 of the ~10 instructions it issues). For x in that fast range
+// CUDA's sqrtf returns the fast sequence's value, and sqrtf is correctly
+// rounded (CUDA's documented 0 ulp), so the fast sequence alone gives the
+// IEEE square root there; +-0 is selected as itself (sqrt(+-0) = +-0). The
+// CPU calls the C library's sqrtf (IEEE as well): the same bits on both.
+CUNUM_HD float sqrt_bounded(float x) {
+#if defined(__CUDA_ARCH__)
+  float y, s, h;
+  asm("rsqrt.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+  asm("mul.rn.ftz.f32 %0, %1, %2;" : "=f"(s) : "f"(x), "f"(y));
+  asm("mul.rn.ftz.f32 %0, %1, 0f3F000000;" : "=f"(h) : "f"(y));
+  const float r = __fmaf_rn(-s, s, x);
+  const float q = __fmaf_rn(r, h, s);
+  return x > 0.0f ? q : x;
+#else
+  return math::sqrt(x);
+#endif
+}
+
+// Note [Table sine and cosine]
+// The float normals' angle (Note [Bounded square root] for their radius):
+// sine and cosine of 2 pi w / 2^32 for the block's whole 32-bit word w, as
+// a table entry plus a small rotation, instead of a quadrant split and two
+// polynomials of degree 9 and 10 (~27 instructions per pair of normals;
+// the GPU's normal kernel is issue-bound, docs/random.md):
+// - j = round(w / 2^24) mod 256 ((w + 2^23) >> 24 in 32-bit arithmetic),
+//   e = w - j 2^24 in [-2^23, 2^23) (the top 24 bits of w << 8, as a
+//   signed integer: exactly representable as a float times 2^8), the
+//   remainder angle a = 2 pi e / 2^32, |a| <= pi / 256 = 0.0123;
+// - sin a = a - a^3 / 6 and cos a = 1 - a^2 / 2 (the next terms are below
+//   2.3e-12 and 9.4e-10 in absolute value, and vanish near the zeros: those
+//   fall on table points where the entry is exactly 0 or +-1);
+// - sin(t + a) = s_j + (c_j sin a + s_j (cos a - 1)), cos likewise, with
+//   explicit fma (Note [Explicit fma]) in a fixed order on both backends.
+// The 256 entries are sin and cos of 2 pi j / 256 rounded to float (computed
+// to 200 bits with mpmath, checked to be the nearest floats; the quadrant
+// points exact), the same literal table on the CPU and the GPU. The GPU's
+// normal kernel copies it into shared memory once per block of threads
+// (load_turn_table; 2 KB) and reads one 8-byte entry per pair of normals;
+// the CPU reads kTurn256 itself. About 15 instructions per pair.
+// Max error: ~2 ulp of the larger of |sin|, |cos| (the entries' rounding,
+// three fused steps).
+struct alignas(8) SinCos {
+  float s, c;
+};
+#if defined(__CUDACC__) || defined(__CUDACC_RTC__)
+__device__ const SinCos kTurn256[256] = {
+#else
+inline constexpr SinCos kTurn256[256] = {
+#endif
+    {0x0p+0f, 0x1p+0f}, {0x1.92156p-6f, 0x1.ffd886p-1f}, {0x1.91f66p-5f, 0x1.ff621ep-1f}, {0x1.2d520ap-4f, 0x1.fe9cdap-1f},
+    {0x1.917a6cp-4f, 0x1.fd88dap-1f}, {0x1.f564e6p-4f, 0x1.fc2648p-1f}, {0x1.2c8106p-3f, 0x1.fa7558p-1f}, {0x1.5e2144p-3f, 0x1.f8765p-1f},
+    {0x1.8f8b84p-3f, 0x1.f6297cp-1f}, {0x1.c0b826p-3f, 0x1.f38f3ap-1f}, {0x1.f19f98p-3f, 0x1.f0a7fp-1f}, {0x1.111d26p-2f, 0x1.ed740ep-1f},
+    {0x1.294062p-2f, 0x1.e9f416p-1f}, {0x1.4135cap-2f, 0x1.e6288ep-1f}, {0x1.58f9a8p-2f, 0x1.e2121p-1f}, {0x1.708854p-2f, 0x1.ddb13cp-1f},
+    {0x1.87de2ap-2f, 0x1.d906bcp-1f}, {0x1.9ef794p-2f, 0x1.d4134ep-1f}, {0x1.b5d1p-2f, 0x1.ced7bp-1f}, {0x1.cc66eap-2f, 0x1.c954b2p-1f},
+    {0x1.e2b5d4p-2f, 0x1.c38b3p-1f}, {0x1.f8ba4ep-2f, 0x1.bd7c0ap-1f}, {0x1.07387ap-1f, 0x1.b72834p-1f}, {0x1.11eb36p-1f, 0x1.b090a6p-1f},
+    {0x1.1c73b4p-1f, 0x1.a9b662p-1f}, {0x1.26d054p-1f, 0x1.a29a7ap-1f}, {0x1.30ff8p-1f, 0x1.9b3e04p-1f}, {0x1.3affa2p-1f, 0x1.93a224p-1f},
+    {0x1.44cf32p-1f, 0x1.8bc806p-1f}, {0x1.4e6cacp-1f, 0x1.83b0ep-1f}, {0x1.57d694p-1f, 0x1.7b5df2p-1f}, {0x1.610b76p-1f, 0x1.72d084p-1f},
+    {0x1.6a09e6p-1f, 0x1.6a09e6p-1f}, {0x1.72d084p-1f, 0x1.610b76p-1f}, {0x1.7b5df2p-1f, 0x1.57d694p-1f}, {0x1.83b0ep-1f, 0x1.4e6cacp-1f},
+    {0x1.8bc806p-1f, 0x1.44cf32p-1f}, {0x1.93a224p-1f, 0x1.3affa2p-1f}, {0x1.9b3e04p-1f, 0x1.30ff8p-1f}, {0x1.a29a7ap-1f, 0x1.26d054p-1f},
+    {0x1.a9b662p-1f, 0x1.1c73b4p-1f}, {0x1.b090a6p-1f, 0x1.11eb36p-1f}, {0x1.b72834p-1f, 0x1.07387ap-1f}, {0x1.bd7c0ap-1f, 0x1.f8ba4ep-2f},
+    {0x1.c38b3p-1f, 0x1.e2b5d4p-2f}, {0x1.c954b2p-1f, 0x1.cc66eap-2f}, {0x1.ced7bp-1f, 0x1.b5d1p-2f}, {0x1.d4134ep-1f, 0x1.9ef794p-2f},
+    {0x1.d906bcp-1f, 0x1.87de2ap-2f}, {0x1.ddb13cp-1f, 0x1.708854p-2f}, {0x1.e2121p-1f, 0x1.58f9a8p-2f}, {0x1.e6288ep-1f, 0x1.4135cap-2f},
+    {0x1.e9f416p-1f, 0x1.294062p-2f}, {0x1.ed740ep-1f, 0x1.111d26p-2f}, {0x1.f0a7fp-1f, 0x1.f19f98p-3f}, {0x1.f38f3ap-1f, 0x1.c0b826p-3f},
+    {0x1.f6297cp-1f, 0x1.8f8b84p-3f}, {0x1.f8765p-1f, 0x1.5e2144p-3f}, {0x1.fa7558p-1f, 0x1.2c8106p-3f}, {0x1.fc2648p-1f, 0x1.f564e6p-4f},
+    {0x1.fd88dap-1f, 0x1.917a6cp-4f}, {0x1.fe9cdap-1f, 0x1.2d520ap-4f}, {0x1.ff621ep-1f, 0x1.91f66p-5f}, {0x1.ffd886p-1f, 0x1.92156p-6f},
+    {0x1p+0f, 0x0p+0f}, {0x1.ffd886p-1f, -0x1.92156p-6f}, {0x1.ff621ep-1f, -0x1.91f66p-5f}, {0x1.fe9cdap-1f, -0x1.2d520ap-4f},
+    {0x1.fd88dap-1f, -0x1.917a6cp-4f}, {0x1.fc2648p-1f, -0x1.f564e6p-4f}, {0x1.fa7558p-1f, -0x1.2c8106p-3f}, {0x1.f8765p-1f, -0x1.5e2144p-3f},
+    {0x1.f6297cp-1f, -0x1.8f8b84p-3f}, {0x1.f38f3ap-1f, -0x1.c0b826p-3f}, {0x1.f0a7fp-1f, -0x1.f19f98p-3f}, {0x1.ed740ep-1f, -0x1.111d26p-2f},
+    {0x1.e9f416p-1f, -0x1.294062p-2f}, {0x1.e6288ep-1f, -0x1.4135cap-2f}, {0x1.e2121p-1f, -0x1.58f9a8p-2f}, {0x1.ddb13cp-1f, -0x1.708854p-2f},
+    {0x1.d906bcp-1f, -0x1.87de2ap-2f}, {0x1.d4134ep-1f, -0x1.9ef794p-2f}, {0x1.ced7bp-1f, -0x1.b5d1p-2f}, {0x1.c954b2p-1f, -0x1.cc66eap-2f},
+    {0x1.c38b3p-1f, -0x1.e2b5d4p-2f}, {0x1.bd7c0ap-1f, -0x1.f8ba4ep-2f}, {0x1.b72834p-1f, -0x1.07387ap-1f}, {0x1.b090a6p-1f, -0x1.11eb36p-1f},
+    {0x1.a9b662p-1f, -0x1.1c73b4p-1f}, {0x1.a29a7ap-1f, -0x1.26d054p-1f}, {0x1.9b3e04p-1f, -0x1.30ff8p-1f}, {0x1.93a224p-1f, -0x1.3affa2p-1f},
+    {0x1.8bc806p-1f, -0x1.44cf32p-1f}, {0x1.83b0ep-1f, -0x1.4e6cacp-1f}, {0x1.7b5df2p-1f, -0x1.57d694p-1f}, {0x1.72d084p-1f, -0x1.610b76p-1f},
+    {0x1.6a09e6p-1f, -0x1.6a09e6p-1f}, {0x1.610b76p-1f, -0x1.72d084p-1f}, {0x1.57d694p-1f, -0x1.7b5df2p-1f}, {0x1.4e6cacp-1f, -0x1.83b0ep-1f},
+    {0x1.44cf32p-1f, -0x1.8bc806p-1f}, {0x1.3affa2p-1f, -0x1.93a224p-1f}, {0x1.30ff8p-1f, -0x1.9b3e04p-1f}, {0x1.26d054p-1f, -0x1.a29a7ap-1f},
+    {0x1.1c73b4p-1f, -0x1.a9b662p-1f}, {0x1.11eb36p-1f, -0x1.b090a6p-1f}, {0x1.07387ap-1f, -0x1.b72834p-1f}, {0x1.f8ba4ep-2f, -0x1.bd7c0ap-1f},
+    {0x1.e2b5d4p-2f, -0x1.c38b3p-1f}, {0x1.cc66eap-2f, -0x1.c954b2p-1f}, {0x1.b5d1p-2f, -0x1.ced7bp-1f}, {0x1.9ef794p-2f, -0x1.d4134ep-1f},
+    {0x1.87de2ap-2f, -0x1.d906bcp-1f}, {0x1.708854p-2f, -0x1.ddb13cp-1f}, {0x1.58f9a8p-2f, -0x1.e2121p-1f}, {0x1.4135cap-2f, -0x1.e6288ep-1f},
+    {0x1.294062p-2f, -0x1.e9f416p-1f}, {0x1.111d26p-2f, -0x1.ed740ep-1f}, {0x1.f19f98p-3f, -0x1.f0a7fp-1f}, {0x1.c0b826p-3f, -0x1.f38f3ap-1f},
+    {0x1.8f8b84p-3f, -0x1.f6297cp-1f}, {0x1.5e2144p-3f, -0x1.f8765p-1f}, {0x1.2c8106p-3f, -0x1.fa7558p-1f}, {0x1.f564e6p-4f, -0x1.fc2648p-1f},
+    {0x1.917a6cp-4f, -0x1.fd88dap-1f}, {0x1.2d520ap-4f, -0x1.fe9cdap-1f}, {0x1.91f66p-5f, -0x1.ff621ep-1f}, {0x1.92156p-6f, -0x1.ffd886p-1f},
+    {0x0p+0f, -0x1p+0f}, {-0x1.92156p-6f, -0x1.ffd886p-1f}, {-0x1.91f66p-5f, -0x1.ff621ep-1f}, {-0x1.2d520ap-4f, -0x1.fe9cdap-1f},
+    {-0x1.917a6cp-4f, -0x1.fd88dap-1f}, {-0x1.f564e6p-4f, -0x1.fc2648p-1f}, {-0x1.2c8106p-3f, -0x1.fa7558p-1f}, {-0x1.5e2144p-3f, -0x1.f8765p-1f},
+    {-0x1.8f8b84p-3f, -0x1.f6297cp-1f}, {-0x1.c0b826p-3f, -0x1.f38f3ap-1f}, {-0x1.f19f98p-3f, -0x1.f0a7fp-1f}, {-0x1.111d26p-2f, -0x1.ed740ep-1f},
+    {-0x1.294062p-2f, -0x1.e9f416p-1f}, {-0x1.4135cap-2f, -0x1.e6288ep-1f}, {-0x1.58f9a8p-2f, -0x1.e2121p-1f}, {-0x1.708854p-2f, -0x1.ddb13cp-1f},
+    {-0x1.87de2ap-2f, -0x1.d906bcp-1f}, {-0x1.9ef794p-2f, -0x1.d4134ep-1f}, {-0x1.b5d1p-2f, -0x1.ced7bp-1f}, {-0x1.cc66eap-2f, -0x1.c954b2p-1f},
+    {-0x1.e2b5d4p-2f, -0x1.c38b3p-1f}, {-0x1.f8ba4ep-2f, -0x1.bd7c0ap-1f}, {-0x1.07387ap-1f, -0x1.b72834p-1f}, {-0x1.11eb36p-1f, -0x1.b090a6p-1f},
+    {-0x1.1c73b4p-1f, -0x1.a9b662p-1f}, {-0x1.26d054p-1f, -0x1.a29a7ap-1f}, {-0x1.30ff8p-1f, -0x1.9b3e04p-1f}, {-0x1.3affa2p-1f, -0x1.93a224p-1f},
+    {-0x1.44cf32p-1f, -0x1.8bc806p-1f}, {-0x1.4e6cacp-1f, -0x1.83b0ep-1f}, {-0x1.57d694p-1f, -0x1.7b5df2p-1f}, {-0x1.610b76p-1f, -0x1.72d084p-1f},
+    {-0x1.6a09e6p-1f, -0x1.6a09e6p-1f}, {-0x1.72d084p-1f, -0x1.610b76p-1f}, {-0x1.7b5df2p-1f, -0x1.57d694p-1f}, {-0x1.83b0ep-1f, -0x1.4e6cacp-1f},
+    {-0x1.8bc806p-1f, -0x1.44cf32p-1f}, {-0x1.93a224p-1f, -0x1.3affa2p-1f}, {-0x1.9b3e04p-1f, -0x1.30ff8p-1f}, {-0x1.a29a7ap-1f, -0x1.26d054p-1f},
+    {-0x1.a9b662p-1f, -0x1.1c73b4p-1f}, {-0x1.b090a6p-1f, -0x1.11eb36p-1f}, {-0x1.b72834p-1f, -0x1.07387ap-1f}, {-0x1.bd7c0ap-1f, -0x1.f8ba4ep-2f},
+    {-0x1.c38b3p-1f, -0x1.e2b5d4p-2f}, {-0x1.c954b2p-1f, -0x1.cc66eap-2f}, {-0x1.ced7bp-1f, -0x1.b5d1p-2f}, {-0x1.d4134ep-1f, -0x1.9ef794p-2f},
+    {-0x1.d906bcp-1f, -0x1.87de2ap-2f}, {-0x1.ddb13cp-1f, -0x1.708854p-2f}, {-0x1.e2121p-1f, -0x1.58f9a8p-2f}, {-0x1.e6288ep-1f, -0x1.4135cap-2f},
+    {-0x1.e9f416p-1f, -0x1.294062p-2f}, {-0x1.ed740ep-1f, -0x1.111d26p-2f}, {-0x1.f0a7fp-1f, -0x1.f19f98p-3f}, {-0x1.f38f3ap-1f, -0x1.c0b826p-3f},
+    {-0x1.f6297cp-1f, -0x1.8f8b84p-3f}, {-0x1.f8765p-1f, -0x1.5e2144p-3f}, {-0x1.fa7558p-1f, -0x1.2c8106p-3f}, {-0x1.fc2648p-1f, -0x1.f564e6p-4f},
+    {-0x1.fd88dap-1f, -0x1.917a6cp-4f}, {-0x1.fe9cdap-1f, -0x1.2d520ap-4f}, {-0x1.ff621ep-1f, -0x1.91f66p-5f}, {-0x1.ffd886p-1f, -0x1.92156p-6f},
+    {-0x1p+0f, 0x0p+0f}, {-0x1.ffd886p-1f, 0x1.92156p-6f}, {-0x1.ff621ep-1f, 0x1.91f66p-5f}, {-0x1.fe9cdap-1f, 0x1.2d520ap-4f},
+    {-0x1.fd88dap-1f, 0x1.917a6cp-4f}, {-0x1.fc2648p-1f, 0x1.f564e6p-4f}, {-0x1.fa7558p-1f, 0x1.2c8106p-3f}, {-0x1.f8765p-1f, 0x1.5e2144p-3f},
+    {-0x1.f6297cp-1f, 0x1.8f8b84p-3f}, {-0x1.f38f3ap-1f, 0x1.c0b826p-3f}, {-0x1.f0a7fp-1f, 0x1.f19f98p-3f}, {-0x1.ed740ep-1f, 0x1.111d26p-2f},
+    {-0x1.e9f416p-1f, 0x1.294062p-2f}, {-0x1.e6288ep-1f, 0x1.4135cap-2f}, {-0x1.e2121p-1f, 0x1.58f9a8p-2f}, {-0x1.ddb13cp-1f, 0x1.708854p-2f},
+    {-0x1.d906bcp-1f, 0x1.87de2ap-2f}, {-0x1.d4134ep-1f, 0x1.9ef794p-2f}, {-0x1.ced7bp-1f, 0x1.b5d1p-2f}, {-0x1.c954b2p-1f, 0x1.cc66eap-2f},
+    {-0x1.c38b3p-1f, 0x1.e2b5d4p-2f}, {-0x1.bd7c0ap-1f, 0x1.f8ba4ep-2f}, {-0x1.b72834p-1f, 0x1.07387ap-1f}, {-0x1.b090a6p-1f, 0x1.11eb36p-1f},
+    {-0x1.a9b662p-1f, 0x1.1c73b4p-1f}, {-0x1.a29a7ap-1f, 0x1.26d054p-1f}, {-0x1.9b3e04p-1f, 0x1.30ff8p-1f}, {-0x1.93a224p-1f, 0x1.3affa2p-1f},
+    {-0x1.8bc806p-1f, 0x1.44cf32p-1f}, {-0x1.83b0ep-1f, 0x1.4e6cacp-1f}, {-0x1.7b5df2p-1f, 0x1.57d694p-1f}, {-0x1.72d084p-1f, 0x1.610b76p-1f},
+    {-0x1.6a09e6p-1f, 0x1.6a09e6p-1f}, {-0x1.610b76p-1f, 0x1.72d084p-1f}, {-0x1.57d694p-1f, 0x1.7b5df2p-1f}, {-0x1.4e6cacp-1f, 0x1.83b0ep-1f},
+    {-0x1.44cf32p-1f, 0x1.8bc806p-1f}, {-0x1.3affa2p-1f, 0x1.93a224p-1f}, {-0x1.30ff8p-1f, 0x1.9b3e04p-1f}, {-0x1.26d054p-1f, 0x1.a29a7ap-1f},
+    {-0x1.1c73b4p-1f, 0x1.a9b662p-1f}, {-0x1.11eb36p-1f, 0x1.b090a6p-1f}, {-0x1.07387ap-1f, 0x1.b72834p-1f}, {-0x1.f8ba4ep-2f, 0x1.bd7c0ap-1f},
+    {-0x1.e2b5d4p-2f, 0x1.c38b3p-1f}, {-0x1.cc66eap-2f, 0x1.c954b2p-1f}, {-0x1.b5d1p-2f, 0x1.ced7bp-1f}, {-0x1.9ef794p-2f, 0x1.d4134ep-1f},
+    {-0x1.87de2ap-2f, 0x1.d906bcp-1f}, {-0x1.708854p-2f, 0x1.ddb13cp-1f}, {-0x1.58f9a8p-2f, 0x1.e2121p-1f}, {-0x1.4135cap-2f, 0x1.e6288ep-1f},
+    {-0x1.294062p-2f, 0x1.e9f416p-1f}, {-0x1.111d26p-2f, 0x1.ed740ep-1f}, {-0x1.f19f98p-3f, 0x1.f0a7fp-1f}, {-0x1.c0b826p-3f, 0x1.f38f3ap-1f},
+    {-0x1.8f8b84p-3f, 0x1.f6297cp-1f}, {-0x1.5e2144p-3f, 0x1.f8765p-1f}, {-0x1.2c8106p-3f, 0x1.fa7558p-1f}, {-0x1.f564e6p-4f, 0x1.fc2648p-1f},
+    {-0x1.917a6cp-4f, 0x1.fd88dap-1f}, {-0x1.2d520ap-4f, 0x1.fe9cdap-1f}, {-0x1.91f66p-5f, 0x1.ff621ep-1f}, {-0x1.92156p-6f, 0x1.ffd886p-1f},
+};
+
+#if defined(__CUDA_ARCH__)
+__shared__ SinCos turn_shared[256];
+// Every thread of the block must call this before any normal is drawn
+// (a block-wide barrier): the kernel prologue of the normal kernels.
+__device__ __forceinline__ void load_turn_table() {
+  for (int i = threadIdx.x; i < 256; i += blockDim.x) turn_shared[i] = kTurn256[i];
+  __syncthreads();
+}
+#endif
+
+// Where the table is read from: shared memory on the GPU, kTurn256 on the CPU.
+CUNUM_HD const SinCos* turn_table() {
+#if defined(__CUDA_ARCH__)
+  return turn_shared;
+#else
+  return kTurn256;
+#endif
+}
+
+// sin and cos of 2 pi w / 2^32 (Note [Table sine and cosine]).
+CUNUM_HD void sincos_turn32(uint32_t w, const SinCos* tab, float& s, float& c) {
+  const SinCos t = tab[(w + 0x800000u) >> 24];
+  const float a = (float)(int32_t)(w << 8) * (6.28318530717958648f / 1099511627776.0f);  // 2 pi / 2^40
+  const float a2 = a * a;
+  const float sa = math::fma(a * a2, -1.0f / 6.0f, a);  // sin a
+  const float h = a2 * -0.5f;                           // cos a - 1
+  s = math::fma(t.c, sa, math::fma(t.s, h, t.s));
+  c = math::fma(-t.s, sa, math::fma(t.c, h, t.c));
+}
+
 // sin and cos of a in [-pi/4, pi/4] by their Taylor series.
 CUNUM_HD void sincos_small(double a, double& s, double& c) {
   const double a2 = a * a;

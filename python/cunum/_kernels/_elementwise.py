@@ -4,7 +4,7 @@ from . import _params
 from ._params import ARRAY, RAW, SCALAR
 
 _ndarray = _core.ndarray
-_arg_key = _core._user_arg_key
+_arg_key = _core._user_mixed_key  # arrays' dtypes and Python scalars' types, as one int
 _fast = _core._user_elementwise_fast
 
 
@@ -70,17 +70,18 @@ class ElementwiseKernel:
         dev_idx = next((k for k, a in enumerate(args) if isinstance(a, _ndarray)), -1)
         if len(args) == self.nin and any(p.raw for p in self.out_params):
             raise ValueError("Output array size is undecided: raw outputs must be passed")
-        # The fast call applies: every argument an array, a non-raw input, outputs returned.
-        fast = (not scalars and bool(shape_idx) and not self.no_return
-                and not any(p.raw for p in self.out_params))
+        # The fast call applies (a non-raw array input, outputs returned); it
+        # checks each scalar's conversion itself (Note [User kernel fast call]).
+        fast = bool(shape_idx) and not self.no_return and not any(p.raw for p in self.out_params)
         return kernel, tuple(out_types), tuple(scalars), shape_idx, dev_idx, fast
 
     def __call__(self, *args, size=None, stream=None):
         """Runs the kernel; outputs not passed are allocated from the
         broadcast shape of the non-raw arguments (or ``size``)."""
-        # Note [User kernel fast call]: arrays only, inputs only, seen before:
-        # one C++ call finds the loop shape, allocates the outputs and runs.
-        if size is None and stream is None and len(args) == self.nin:
+        # Note [User kernel fast call]: arrays only, inputs (and perhaps every
+        # output) of one shape, seen before: one C++ call finds the loop shape,
+        # allocates the outputs not passed and runs.
+        if size is None and stream is None and (len(args) == self.nin or len(args) == self.nargs):
             r = _fast(self._cache, args, self.return_tuple)
             if r is not None:
                 return r

@@ -21,8 +21,6 @@ and cunum's current stream waits on an event recorded there.
 from .. import _core
 
 ndarray = _core.ndarray
-_export_fast = _core._dlpack_export_fast
-_import_fast = _core._dlpack_import_fast
 
 # DLDeviceType values (the DLPack standard).
 kDLCPU = 1
@@ -97,8 +95,10 @@ def _producer_handshake(device, stream):
 
 # -- export ----------------------------------------------------------------
 
-def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
-    """A DLPack capsule viewing the array (the array API standard's protocol).
+def _dlpack_slow(self, stream, max_version, dl_device, copy):
+    """ndarray.__dlpack__(*, stream=None, max_version=None, dl_device=None,
+    copy=None), a C++ method (`_core._dlpack_method`), takes its common case
+    itself (Note [DLPack fast paths]) and every other call here.
 
     A versioned capsule ("dltensor_versioned") when the consumer's
     `max_version` is (1, x) or later, else a legacy one ("dltensor").
@@ -106,10 +106,6 @@ def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None
     copy=False); copy=True always copies (the IS_COPIED flag is set). On a
     CUDA array, `stream` is the consumer's stream: it is made to wait for
     cunum's pending work on the array (Note [DLPack stream handshake])."""
-    if dl_device is None and not copy:
-        cap = _export_fast(self, stream, max_version)  # Note [DLPack fast paths]
-        if cap is not None:
-            return cap
     _check_stream(stream)
     dev = self.device
     on_cpu = dev.kind == "cpu"
@@ -134,10 +130,6 @@ def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None
     return _core._to_dlpack(src, versioned, False, copied)
 
 
-def __dlpack_device__(self):
-    """(kDLCPU=1, 0) for an array on the CPU, (kDLCUDA=2, id) on a GPU."""
-    return _dl_device_of(self.device)
-
 
 # -- import ----------------------------------------------------------------
 
@@ -161,19 +153,18 @@ def _import_capsule(cap, copy=None):
         raise BufferError(str(e)) from None
 
 
-def from_dlpack(x, /, *, device=None, copy=None):
-    """An array sharing the memory of `x`, any object with __dlpack__ (NumPy,
-    PyTorch, CuPy, JAX arrays) or, as CuPy accepts, a DLPack capsule.
+# cunum.from_dlpack(x, /, *, device=None, copy=None) is a C++ function that
+# takes the common call itself (Note [DLPack fast paths]) and hands every
+# other one to _from_dlpack_slow: no copy unless `device` differs from where
+# `x` lives or copy=True (copy=False then raises BufferError); the result
+# keeps the producer's memory alive; a CUDA producer is passed cunum's current
+# stream, which it makes wait for its pending work (Note [DLPack stream
+# handshake]).
+from_dlpack = _core.from_dlpack
 
-    No copy is made unless `device` differs from where `x` lives or
-    copy=True (copy=False then raises BufferError). The result keeps the
-    producer's memory alive. For a CUDA producer, cunum passes its current
-    stream, which the producer makes wait for its pending work (Note [DLPack
-    stream handshake])."""
-    if device is None and copy is None:
-        a = _import_fast(x)  # Note [DLPack fast paths]
-        if a is not None:
-            return a
+
+def _from_dlpack_slow(x, device, copy):
+    """cunum.from_dlpack's calls that the C++ fast path declines."""
     dev = None if device is None else (device if isinstance(device, _core.Device) else _core.Device(device))
     if _is_capsule(x):
         a = _import_capsule(x, copy)

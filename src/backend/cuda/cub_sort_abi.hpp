@@ -13,7 +13,7 @@
 
 extern "C" {
 
-inline constexpr int kCunumCubAbi = 3;
+inline constexpr int kCunumCubAbi = 6;
 
 struct CunumCubTable {
   int abi;  // kCunumCubAbi
@@ -37,6 +37,16 @@ struct CunumCubTable {
   // out[i] = flags[0] + ... + flags[i], in int64.
   int (*inclusive_sum)(int device, void* temp, size_t* temp_bytes, const uint8_t* flags, int64_t* out, int64_t n,
                        void* stream);
+  // The stable argsort of n (0 < n < 2^31) values of their own type (kind
+  // 'f', 'i' or 'u'; key_bytes 4) in NumPy's order, every NaN last by
+  // position: index[i] (int64) = the position of the i-th smallest, and
+  // sorted[i] = its value when sorted is not null (Note [Native argsorts]).
+  int (*argsort_native)(int device, void* temp, size_t* temp_bytes, const void* data, int64_t* index, void* sorted,
+                        int64_t n, char kind, int key_bytes, void* stream);
+  // The same result as argsort_native for 0 < n < 2^30, by a radix sort of
+  // our own (Note [Own onesweep argsort]): 64 bytes per item instead of 84.
+  int (*argsort_onesweep)(int device, void* temp, size_t* temp_bytes, const void* data, int64_t* index,
+                          void* sorted, int64_t n, char kind, int key_bytes, void* stream);
 };
 
 // The library's one exported symbol.

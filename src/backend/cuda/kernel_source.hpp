@@ -167,7 +167,7 @@ std::string gather_source(const GatherKernel& k);
 // loop and output dtype, lane rank and strategy, and takes its own
 // parameter struct (ScanParams, mirrored by the source's `S`):
 // - Tiles: a decoupled look-back scan, one pass over memory. A block takes a
-//   tile of 256 x `items` elements of one lane (its tile number from an
+//   tile of `threads` x `items` elements of one lane (its tile number from an
 //   atomic counter, so every tile it waits on has started), loads it into
 //   shared memory (striped, coalesced along a contiguous axis; with `vec`,
 //   a full tile of a contiguous 16-byte aligned axis as 16-byte vectors, all
@@ -183,7 +183,12 @@ std::string gather_source(const GatherKernel& k);
 //   publishes flag and value in one 64-bit status word (no fence between
 //   them); wider ones write the value, fence, then the flag. Status words,
 //   values and the counter live in one scratch allocation whose flags are
-//   zeroed by one memset (8 bytes per 16 KB tile).
+//   zeroed by one memset (8 bytes per 16 KB tile). Knobs (environment,
+//   read once: docs/scan.md): items per thread, threads per block, a
+//   resident grid whose blocks loop over tickets taking the next one while
+//   they scan the current tile (pipelined: also issuing the next tile's
+//   16-byte loads once this tile's are in shared memory), streaming cache hints on full tiles, and a
+//   nanosleep backoff in the look-back's polls.
 // - Lanes: for lanes neighbouring in memory with the axis strided
 //   (cumsum(axis=0) of a C matrix), or short axes: a thread per lane walks
 //   the axis, every step a coalesced row. Too few lanes to fill the device
@@ -197,9 +202,20 @@ struct ScanKernel {
   int lane_nd;
   ScanStrategy strategy;
   bool vec = false;  // Tiles: full tiles as 16-byte vectors (contiguous, aligned axis)
+  // Tiles, the run-time knobs (scan_tuning() in scan.cpp, docs/scan.md):
+  int items4 = 16;        // items per thread at a 4-byte loop dtype (a power of two, 2 to 64)
+  int threads = 256;      // threads per block: 128, 256 or 512
+  bool resident = false;  // a grid of resident blocks looping over tiles
+  bool pipelined = false; // resident, and the next tile's loads issued while this one scans
+  bool hints = false;     // cache-streaming 16-byte loads and stores
+  int spin = 0;           // ns of nanosleep between look-back polls (0 to 511)
+  int min_blocks = 0;     // __launch_bounds__'s blocks per SM (0 to 15; 0: none): caps registers
+  bool wide16 = false;    // 8-byte loop dtypes: flag and value in one 16-byte status record
 };
-// Elements per thread in a tile (Tiles): 64 bytes of loop dtype, 2 to 16.
-int scan_items(DType loop);
+// Elements per thread in a tile (Tiles): items4 scaled to the loop dtype's
+// bytes (64 bytes of loop dtype at the default 16), at least 2, the tile's
+// loop values at most 32 KB.
+int scan_items(DType loop, int items4 = 16, int threads = 256);
 struct ScanParams {
   const void* in = nullptr;
   void* out = nullptr;
@@ -323,6 +339,11 @@ struct RandomKernel {
   bool index32 = false;  // Note [Random kernel index]
 };
 std::string random_source(const RandomKernel& k);
+
+// Note [Small inverse kernel] (cunum/kernels/small_inverse.hpp): the inverse
+// of a stack of n x n matrices (1 <= n <= 16, complex n <= 8, float32/64, complex64/128), a
+// team of lanes per matrix; one kernel per (dtype, n).
+std::string small_inverse_source(DType dtype, int n);
 
 // Note [Gemm kernels]
 // Integer and bool matrix products (cuBLAS has none; Note [Gemm plans]): a

@@ -65,7 +65,17 @@ void CudaBackend::random(const RandomPlan& plan) {
     ::cunum::random::RoundKeys keys = ::cunum::random::round_keys(a.key);
     void* args[] = {&a, &blocks, &keys};
     int64_t grid = (blocks + 255) / 256;
-    if (grid > 8192) grid = (grid + 3) / 4;
+    const bool turn = (d == ::cunum::random::Dist::StandardNormal || d == ::cunum::random::Dist::Normal) &&
+                      plan.dtype == DType::Float32;
+    if (turn) {
+      // Note [Table sine and cosine]: each block of threads first copies the
+      // 2 KB table into shared memory, so large fills run a resident grid
+      // (4 waves of 8 blocks of threads per SM) looping over many blocks per
+      // thread instead of one block of threads per 1024 Philox blocks.
+      grid = std::min<int64_t>(grid, int64_t(sm_count_ > 0 ? sm_count_ : 132) * 32);
+    } else if (grid > 8192) {
+      grid = (grid + 3) / 4;
+    }
     grid = std::clamp<int64_t>(grid, 1, int64_t(1) << 30);
     launch_kernel(k, dim3(static_cast<unsigned>(grid)), dim3(256), args, stream());
     return;

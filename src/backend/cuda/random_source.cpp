@@ -24,16 +24,43 @@ std::string random_source(const RandomKernel& k) {
   // t + the grid's stride cannot overflow): fewer instructions per block
   // than 64-bit index arithmetic, the same values.
   const std::string I = k.index32 ? "unsigned" : "long long";
+  // Note [Table sine and cosine]: the float normals read their table from
+  // shared memory, filled by every kernel that draws them before anything else.
+  const bool turn = (d == random::Dist::StandardNormal || d == random::Dist::Normal) && k.dtype == DType::Float32;
+  const std::string prologue = turn ? "  random::rmath::load_turn_table();\n" : "";
   std::string store =
       "    T* o = (T*)a.out + t * P;\n"
       "    const " + I + " left = (" + I + ")a.n - t * P;\n";
   if (k.vec) store += "    if (left >= P) { *(Pack*)o = p; continue; }\n";
   store += "#pragma unroll\n"
            "    for (int j = 0; j < P; ++j) if (j < left) o[j] = p.v[j];\n";
+  if (k.engine == 0 && k.vec && k.index32) {
+    // Note [Random kernel index], the aligned case: the grid-stride loop runs
+    // over the blocks whose values all lie in the output (a 16-byte store
+    // each, no bounds test per block); a last partial block, if any, falls
+    // to the one thread whose index reaches it after the loop.
+    const std::string body =
+        "    Pack p;\n"
+        "    random::random_block_words<D, T>(a, (long long)t, rk.block(a.counter + (unsigned long long)t), p.v);\n";
+    s += "extern \"C\" __global__ void __launch_bounds__(256) cunum_kernel(random::RandomArgs a, long long blocks,"
+         " random::RoundKeys rk) {\n" + prologue +
+         "  const unsigned nb = (unsigned)blocks, full = (unsigned)(a.n / P), stride = gridDim.x * blockDim.x;\n"
+         "  unsigned t = blockIdx.x * blockDim.x + threadIdx.x;\n"
+         "  for (; t < full; t += stride) {\n" + body +
+         "    ((Pack*)a.out)[t] = p;\n"
+         "  }\n"
+         "  if (t < nb) {\n" + body +
+         "    T* o = (T*)a.out + t * P;\n"
+         "    const unsigned left = (unsigned)a.n - t * P;\n"
+         "#pragma unroll\n"
+         "    for (int j = 0; j < P; ++j) if (j < left) o[j] = p.v[j];\n"
+         "  }\n}\n";
+    return s;
+  }
   if (k.engine == 0) {
     // Note [Philox round keys]: the key schedule comes in as `rk`.
     s += "extern \"C\" __global__ void __launch_bounds__(256) cunum_kernel(random::RandomArgs a, long long blocks,"
-         " random::RoundKeys rk) {\n"
+         " random::RoundKeys rk) {\n" + prologue +
          "  const " + I + " nb = (" + I + ")blocks, stride = (" + I + ")gridDim.x * blockDim.x;\n"
          "  for (" + I + " t = (" + I + ")blockIdx.x * blockDim.x + threadIdx.x; t < nb; t += stride) {\n"
          "    Pack p;\n"
@@ -56,7 +83,7 @@ std::string random_source(const RandomKernel& k) {
     // blocks, as before (only who stores what changes).
     s += "extern \"C\" __global__ void __launch_bounds__(256) cunum_kernel(random::RandomArgs a, long long blocks,"
          " long long run) {\n"
-         "  __shared__ Pack stage[8][32 * 9];\n"
+         "  __shared__ Pack stage[8][32 * 9];\n" + prologue +
          "  const int lane = threadIdx.x & 31;\n"
          "  Pack* st = stage[threadIdx.x >> 5];\n"
          "  const long long warps_stride = (long long)gridDim.x * blockDim.x;\n"
@@ -94,7 +121,7 @@ std::string random_source(const RandomKernel& k) {
   // A sequential engine, unaligned output: a run of blocks per thread
   // (Note [Sequential engines]), each block stored by its thread.
   s += "extern \"C\" __global__ void __launch_bounds__(256) cunum_kernel(random::RandomArgs a, long long blocks,"
-       " long long run) {\n"
+       " long long run) {\n" + prologue +
        "  for (long long r = (long long)blockIdx.x * blockDim.x + threadIdx.x; r * run < blocks;"
        " r += (long long)gridDim.x * blockDim.x) {\n"
        "    const long long t0 = r * run, t1 = t0 + run < blocks ? t0 + run : blocks;\n"

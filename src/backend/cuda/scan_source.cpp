@@ -7,8 +7,13 @@
 
 namespace cunum::backend::cuda {
 
-int scan_items(DType loop) {
-  return std::clamp(64 / static_cast<int>(itemsize(loop)), 2, 16);
+int scan_items(DType loop, int items4, int threads) {
+  // items4 at 4 bytes, scaled by bytes; the tile's loop values at most 32 KB
+  // (static shared memory is 48 KB a block: the tile, its padding and a
+  // prefix per thread).
+  const int isz = static_cast<int>(itemsize(loop));
+  const int cap = std::max(2, 32768 / (threads * isz));
+  return std::clamp(items4 * 4 / isz, 2, cap);
 }
 
 namespace {
@@ -63,12 +68,19 @@ const char* kLanes =
     "  }\n"
     "}\n";
 
-// Decoupled look-back over tiles (Note [Scan kernels]).
+// Decoupled look-back over tiles (Note [Scan kernels]). B threads, ITEMS
+// elements each; RESIDENT: a grid of resident blocks looping over tickets;
+// PIPELINED (resident too): the next tile's loads issued during this one;
+// HINTS: streaming loads and stores of full tiles; SPIN: ns of nanosleep
+// between look-back polls.
 const char* kTiles =
-    "constexpr int B = 256, TILE = B * ITEMS, W = (sizeof(T) + 3) / 4;\n"
+    "constexpr int TILE = B * ITEMS, W = (sizeof(T) + 3) / 4;\n"
     // A loop value of 4 bytes or fewer travels with its flag in one 64-bit
     // status word: no fence between value and flag.
     "constexpr bool PACKED = sizeof(T) <= 4;\n"
+    // WIDE16: an 8-byte loop value travels with its flag in one 16-byte status
+    // record, written and read as one aligned 16-byte access (no fence).
+    "constexpr bool PACKED16 = WIDE16 && sizeof(T) == 8;\n"
     "struct Words { unsigned w[W]; };\n"
     "__device__ __forceinline__ Words words_of(T v) {\n"
     "  Words r; for (int i = 0; i < W; ++i) r.w[i] = 0;\n"
@@ -91,8 +103,27 @@ const char* kTiles =
     "  Words r = words_of(v); for (int i = 0; i < W; ++i) r.w[i] = __shfl_sync(0xffffffffu, r.w[i], src);\n"
     "  return value_of(r);\n"
     "}\n"
+    "__device__ __forceinline__ void backoff() {\n"
+    "#if __CUDA_ARCH__ >= 700\n"
+    "  if (SPIN > 0) asm volatile(\"nanosleep.u32 %0;\" :: \"r\"((unsigned)SPIN));\n"
+    "#endif\n"
+    "}\n"
+    // 16-byte tile loads and stores; HINTS: cache-streaming (evict first), the
+    // data is touched once and the status words keep their L2 lines
+    "__device__ __forceinline__ uint4 load16(const uint4* a) {\n"
+    "  if (!HINTS) return *a;\n"
+    "  uint4 v;\n"
+    "  asm(\"ld.global.cs.v4.u32 {%0,%1,%2,%3}, [%4];\" : \"=r\"(v.x), \"=r\"(v.y), \"=r\"(v.z), \"=r\"(v.w) : \"l\"(a));\n"
+    "  return v;\n"
+    "}\n"
+    "__device__ __forceinline__ void store16(uint4* a, uint4 v) {\n"
+    "  if (!HINTS) { *a = v; return; }\n"
+    "  asm volatile(\"st.global.cs.v4.u32 [%0], {%1,%2,%3,%4};\" :: \"l\"(a), \"r\"(v.x), \"r\"(v.y), \"r\"(v.z),"
+    " \"r\"(v.w) : \"memory\");\n"
+    "}\n"
     // scratch: counter (8 bytes), then PACKED: status[tiles] (flag << 32 | value
-    // bits); else flags[tiles], aggregates[tiles][W], inclusive prefixes[tiles][W]
+    // bits); PACKED16: from byte 16, {flag, value bits}[tiles] of 16 bytes;
+    // else flags[tiles], aggregates[tiles][W], inclusive prefixes[tiles][W]
     "__device__ __forceinline__ volatile unsigned long long* status(const S& p) {\n"
     "  return (volatile unsigned long long*)(p.scratch + 8);\n"
     "}\n"
@@ -105,6 +136,12 @@ const char* kTiles =
     "__device__ __forceinline__ void publish(const S& p, long long g, int which, T v) {\n"
     "  const Words r = words_of(v);\n"
     "  if (PACKED) { status(p)[g] = (unsigned long long)(which + 1) << 32 | r.w[0]; return; }\n"
+    "  if (PACKED16) {\n"
+    "    const unsigned long long f = (unsigned long long)(which + 1), bits = (unsigned long long)r.w[W > 1 ? 1 : 0] << 32 | r.w[0];\n"
+    "    asm volatile(\"st.volatile.global.v2.u64 [%0], {%1, %2};\" :: \"l\"(p.scratch + 16 + 16 * g), \"l\"(f), \"l\"(bits)"
+    " : \"memory\");\n"
+    "    return;\n"
+    "  }\n"
     "  volatile unsigned* dst = values(p, which) + g * W;\n"
     "  for (int i = 0; i < W; ++i) dst[i] = r.w[i];\n"
     "  __threadfence();\n"
@@ -114,13 +151,25 @@ const char* kTiles =
     "__device__ __forceinline__ unsigned wait_for(const S& p, long long q, T& v) {\n"
     "  Words r;\n"
     "  if (PACKED) {\n"
-    "    unsigned long long st;\n"
-    "    do { st = status(p)[q]; } while ((st >> 32) == 0);\n"
+    "    unsigned long long st = status(p)[q];\n"
+    "    while ((st >> 32) == 0) { backoff(); st = status(p)[q]; }\n"
     "    r.w[0] = (unsigned)st; v = value_of(r);\n"
     "    return (unsigned)(st >> 32);\n"
     "  }\n"
-    "  unsigned f;\n"
-    "  do { f = flags(p)[q]; } while (f == 0);\n"
+    "  if (PACKED16) {\n"
+    "    unsigned long long f, bits;\n"
+    "    for (;;) {\n"
+    "      asm volatile(\"ld.volatile.global.v2.u64 {%0, %1}, [%2];\" : \"=l\"(f), \"=l\"(bits) : \"l\"(p.scratch + 16 + 16 * q)"
+    " : \"memory\");\n"
+    "      if (f != 0) break;\n"
+    "      backoff();\n"
+    "    }\n"
+    "    r.w[0] = (unsigned)bits; if (W > 1) r.w[W > 1 ? 1 : 0] = (unsigned)(bits >> 32);\n"
+    "    v = value_of(r);\n"
+    "    return (unsigned)f;\n"
+    "  }\n"
+    "  unsigned f = flags(p)[q];\n"
+    "  while (f == 0) { backoff(); f = flags(p)[q]; }\n"
     "  __threadfence();\n"
     "  volatile unsigned* src = values(p, (int)f - 1) + q * W;\n"
     "  for (int i = 0; i < W; ++i) r.w[i] = src[i];\n"
@@ -133,57 +182,77 @@ const char* kTiles =
     // move as 16-byte vectors, VI (VO) elements each.
     "constexpr int VI = 16 / sizeof(In) > 0 ? 16 / sizeof(In) : 1, VO = 16 / sizeof(Out) > 0 ? 16 / sizeof(Out) : 1;\n"
     "constexpr bool VECS = VEC && ITEMS * sizeof(In) % 16 == 0 && ITEMS * sizeof(Out) % 16 == 0;\n"
-    "extern \"C\" __global__ void __launch_bounds__(256) cunum_kernel(S p) {\n"
-    "  __shared__ T sh[TILE + TILE / 32];\n"
-    "  __shared__ T warp_total[B / 32];\n"
-    "  __shared__ T thread_prefix[B];\n"
-    "  __shared__ T tile_prefix;\n"
-    "  __shared__ long long tile_sh;\n"
-    "  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;\n"
-    "  if (tid == 0) tile_sh = (long long)atomicAdd((unsigned long long*)p.scratch, 1ull);\n"
-    "  __syncthreads();\n"
-    "  const long long g = tile_sh, l = g / p.tiles, t = g % p.tiles, j0 = t * TILE;\n"
+    "struct Smem {\n"
+    "  T sh[TILE + TILE / 32];\n"
+    "  T warp_total[B / 32];\n"
+    "  T thread_prefix[B];\n"
+    "  T tile_prefix;\n"
+    "  long long ticket[3];\n"
+    "};\n"
+    "constexpr int CHI = VECS ? TILE / VI / B : 1;  // a thread's 16-byte loads of a full tile\n"
+    // The 16-byte loads of full tile g into q; false (nothing loaded) when g
+    // is past the end or not a full vector tile.
+    "__device__ __forceinline__ bool load_tile(const S& p, long long g, int tid, uint4 (&q)[CHI]) {\n"
+    "  if (!VECS || g >= p.lanes * p.tiles) return false;\n"
+    "  const long long l = g / p.tiles, j0 = (g - l * p.tiles) * TILE;\n"
+    "  if (j0 + TILE > p.len) return false;\n"
+    "  long long io, oo; lane_offsets(p, l, io, oo);\n"
+    "  const uint4* src = (const uint4*)(p.in + io + j0 * (long long)sizeof(In));\n"
+    "#pragma unroll\n"
+    "  for (int k = 0; k < CHI; ++k) q[k] = load16(src + k * B + tid);\n"
+    "  return true;\n"
+    "}\n"
+    // One tile g (lane g / tiles, tile g % tiles of it), by the whole block.
+    // PIPELINED: q holds tile g's loads already when `have`; once they are in
+    // shared memory, the loads of tile `next` are issued into q, to land while
+    // this tile scans, looks back and stores.
+    "__device__ __forceinline__ void scan_tile(const S& p, Smem& m, const long long g, uint4 (&q)[CHI], bool& have,"
+    " const long long next) {\n"
+    // The thread index through a volatile read: in the resident loop the
+    // compiler would otherwise hoist every shared and global offset of the
+    // tile out of the loop and keep them all in registers (32 -> 80 at 16
+    // items: half the blocks per SM).
+    "  unsigned tid_; asm volatile(\"mov.u32 %0, %%tid.x;\" : \"=r\"(tid_));\n"
+    "  const int tid = (int)tid_, lane = tid & 31, warp = tid >> 5;\n"
+    "  const long long l = g / p.tiles, t = g - l * p.tiles, j0 = t * TILE;\n"
     "  const bool full = VECS && j0 + TILE <= p.len;\n"
     "  long long io, oo; lane_offsets(p, l, io, oo);\n"
     "  // 1: loads into shared memory (element i of the tile at sh[pad(i)]): all of\n"
     "  // a thread's loads are issued before any is used\n"
     "  if (full) {\n"
-    "    constexpr int CH = VECS ? TILE / VI / B : 1;\n"
-    "    const uint4* src = (const uint4*)(p.in + io + j0 * (long long)sizeof(In));\n"
-    "    uint4 q[CH];\n"
+    "    if (!have) load_tile(p, g, tid, q);\n"
     "#pragma unroll\n"
-    "    for (int k = 0; k < CH; ++k) q[k] = src[k * B + tid];\n"
-    "#pragma unroll\n"
-    "    for (int k = 0; k < CH; ++k) {\n"
+    "    for (int k = 0; k < CHI; ++k) {\n"
     "      const In* e = (const In*)&q[k];\n"
     "#pragma unroll\n"
-    "      for (int u = 0; u < VI; ++u) sh[pad((k * B + tid) * VI + u)] = D::load(convert<T>(e[u]));\n"
+    "      for (int u = 0; u < VI; ++u) m.sh[pad((k * B + tid) * VI + u)] = D::load(convert<T>(e[u]));\n"
     "    }\n"
     "  } else {\n"
     "#pragma unroll\n"
     "    for (int k = 0; k < ITEMS; ++k) {\n"
     "      const int i = k * B + tid; const long long j = j0 + i;\n"
-    "      sh[pad(i)] = j < p.len ? at(p, io, j) : D::identity();\n"
+    "      m.sh[pad(i)] = j < p.len ? at(p, io, j) : D::identity();\n"
     "    }\n"
     "  }\n"
+    "  if (PIPELINED) have = load_tile(p, next, tid, q);\n"
     "  __syncthreads();\n"
     "  // 2: each thread scans its ITEMS consecutive elements in place\n"
-    "  T s = sh[pad(tid * ITEMS)];\n"
+    "  T s = m.sh[pad(tid * ITEMS)];\n"
     "#pragma unroll\n"
-    "  for (int k = 1; k < ITEMS; ++k) { s = D::combine(s, sh[pad(tid * ITEMS + k)]); sh[pad(tid * ITEMS + k)] = s; }\n"
+    "  for (int k = 1; k < ITEMS; ++k) { s = D::combine(s, m.sh[pad(tid * ITEMS + k)]); m.sh[pad(tid * ITEMS + k)] = s; }\n"
     "  // 3: the thread totals across the warp, then across the block\n"
     "#pragma unroll\n"
     "  for (int d = 1; d < 32; d <<= 1) { const T o = shfl_up(s, d); if (lane >= d) s = D::combine(o, s); }\n"
     "  T excl = shfl_up(s, 1);\n"
     "  if (lane == 0) excl = D::identity();\n"
-    "  if (lane == 31) warp_total[warp] = s;\n"
+    "  if (lane == 31) m.warp_total[warp] = s;\n"
     "  __syncthreads();\n"
     "  T before = D::identity();\n"
-    "  for (int w = 0; w < warp; ++w) before = D::combine(before, warp_total[w]);\n"
+    "  for (int w = 0; w < warp; ++w) before = D::combine(before, m.warp_total[w]);\n"
     "  // 4: the tile's prefix, by looking back over the lane's earlier tiles\n"
     "  if (warp == 0) {\n"
     "    T agg = D::identity();\n"
-    "    for (int w = 0; w < B / 32; ++w) agg = D::combine(agg, warp_total[w]);\n"
+    "    for (int w = 0; w < B / 32; ++w) agg = D::combine(agg, m.warp_total[w]);\n"
     "    T prefix = D::identity();\n"
     "    if (t == 0) {\n"
     "      if (lane == 0) publish(p, g, 1, agg);\n"
@@ -204,10 +273,10 @@ const char* kTiles =
     "      }\n"
     "      if (lane == 0) publish(p, g, 1, D::combine(prefix, agg));\n"
     "    }\n"
-    "    if (lane == 0) tile_prefix = prefix;\n"
+    "    if (lane == 0) m.tile_prefix = prefix;\n"
     "  }\n"
     "  __syncthreads();\n"
-    "  thread_prefix[tid] = D::combine(D::combine(tile_prefix, before), excl);\n"
+    "  m.thread_prefix[tid] = D::combine(D::combine(m.tile_prefix, before), excl);\n"
     "  __syncthreads();\n"
     "  // 5: every element with its thread's prefix, stored as loaded\n"
     "  if (full) {\n"
@@ -215,21 +284,52 @@ const char* kTiles =
     "    uint4* dst = (uint4*)(p.out + oo + j0 * (long long)sizeof(Out));\n"
     "#pragma unroll\n"
     "    for (int k = 0; k < CH; ++k) {\n"
-    "      uint4 q;\n"
-    "      Out* e = (Out*)&q;\n"
+    "      uint4 o;\n"
+    "      Out* e = (Out*)&o;\n"
     "#pragma unroll\n"
     "      for (int u = 0; u < VO; ++u) {\n"
     "        const int i = (k * B + tid) * VO + u;\n"
-    "        e[u] = convert<Out>(D::combine(thread_prefix[i / ITEMS], sh[pad(i)]));\n"
+    "        e[u] = convert<Out>(D::combine(m.thread_prefix[i / ITEMS], m.sh[pad(i)]));\n"
     "      }\n"
-    "      dst[k * B + tid] = q;\n"
+    "      store16(dst + k * B + tid, o);\n"
     "    }\n"
     "  } else {\n"
     "#pragma unroll\n"
     "    for (int k = 0; k < ITEMS; ++k) {\n"
     "      const int i = k * B + tid; const long long j = j0 + i;\n"
-    "      if (j < p.len) *(Out*)(p.out + oo + j * p.out_axis) = convert<Out>(D::combine(thread_prefix[i / ITEMS], sh[pad(i)]));\n"
+    "      if (j < p.len) *(Out*)(p.out + oo + j * p.out_axis) = convert<Out>(D::combine(m.thread_prefix[i / ITEMS], m.sh[pad(i)]));\n"
     "    }\n"
+    "  }\n"
+    "}\n"
+    // Tiles are taken in the order of an atomic counter, so a tile only waits
+    // on tiles held by running blocks. RESIDENT: the grid is what fits on the
+    // device at once; each block takes its next ticket while it scans the
+    // current tile (two ticket slots, alternating), so the atomic's round trip
+    // and a block launch leave each tile's critical path.
+    "extern \"C\" __global__ void __launch_bounds__(B) cunum_kernel(S p) {\n"
+    "  __shared__ Smem m;\n"
+    "  unsigned long long* counter = (unsigned long long*)p.scratch;\n"
+    "  if (threadIdx.x == 0) {\n"
+    "    m.ticket[0] = (long long)atomicAdd(counter, 1ull);\n"
+    "    if (PIPELINED) m.ticket[1] = (long long)atomicAdd(counter, 1ull);\n"
+    "  }\n"
+    "  __syncthreads();\n"
+    "  uint4 q[CHI];\n"
+    "  bool have = false;\n"
+    "  if (!RESIDENT) { scan_tile(p, m, m.ticket[0], q, have, -1); return; }\n"
+    "  const long long total = p.lanes * p.tiles;\n"
+    // PIPELINED: tickets two ahead in a ring of three slots (slot i current,
+    // i + 1 the tile whose loads this one issues, i + 2 taken now); otherwise
+    // one ahead in two slots. A slot is written only after the barrier that
+    // ends the last iteration reading it.
+    "  constexpr int SLOTS = PIPELINED ? 3 : 2;\n"
+    "  for (int i = 0;; i = i + 1 == SLOTS ? 0 : i + 1) {\n"
+    "    const int i1 = i + 1 == SLOTS ? 0 : i + 1, i2 = i1 + 1 == SLOTS ? 0 : i1 + 1;\n"
+    "    const long long g = m.ticket[i];\n"
+    "    if (g >= total) return;\n"
+    "    if (threadIdx.x == 0) m.ticket[PIPELINED ? i2 : i1] = (long long)atomicAdd(counter, 1ull);\n"
+    "    scan_tile(p, m, g, q, have, PIPELINED ? m.ticket[i1] : -1);\n"
+    "    __syncthreads();  // the next ticket visible; the tile's shared memory free again\n"
     "  }\n"
     "}\n";
 }  // namespace
@@ -244,10 +344,22 @@ std::string scan_source(const ScanKernel& k) {
       "typedef " + std::string(kernel_type_name(k.out)) + " Out;\n"
       "typedef scans::" + std::string(scan_op_name(k.op)) + "<T> D;\n"
       "constexpr int ND = " + std::to_string(nd) + ", NLD = " + std::to_string(k.lane_nd) +
-      ", ITEMS = " + std::to_string(scan_items(k.loop)) + ";\n"
-      "constexpr bool VEC = " + std::string(k.vec ? "true" : "false") + ";\n";
+      ", ITEMS = " + std::to_string(scan_items(k.loop, k.items4, k.threads)) + ", B = " + std::to_string(k.threads) +
+      ", SPIN = " + std::to_string(k.spin) + ", MIN_BLOCKS = " + std::to_string(k.min_blocks) + ";\n"
+      "constexpr bool VEC = " + std::string(k.vec ? "true" : "false") +
+      ", RESIDENT = " + std::string(k.resident || k.pipelined ? "true" : "false") +
+      ", PIPELINED = " + std::string(k.pipelined ? "true" : "false") +
+      ", WIDE16 = " + std::string(k.wide16 ? "true" : "false") + ", HINTS = " + std::string(k.hints ? "true" : "false") +
+      ";\n";
   s += kCommon;
-  s += k.strategy == ScanStrategy::Lanes ? kLanes : kTiles;
+  if (k.strategy == ScanStrategy::Lanes) return s + kLanes;
+  s += kTiles;
+  // A second __launch_bounds__ argument only when asked: even (B, 1) lets
+  // ptxas spend registers freely (float32 16 x 256: 32 -> 72 registers).
+  if (k.min_blocks > 0) {
+    const std::string one = "__launch_bounds__(B)";
+    s.replace(s.rfind(one), one.size(), "__launch_bounds__(B, MIN_BLOCKS)");
+  }
   return s;
 }
 

@@ -7,6 +7,7 @@
 
 #include "backend/backend.hpp"
 #include "backend/cuda/cuda_check.hpp"
+#include "backend/cuda/cuda_runtime_probe.hpp"
 #include "backend/cuda/wait.hpp"
 #include "cunum/cuda.hpp"
 #include "cunum/device.hpp"
@@ -211,6 +212,12 @@ Stream current_stream(int device) {
   if (d >= kMaxDevices) throw ValueError("cuda:" + std::to_string(d) + " is out of range");
   if (auto owner = std::static_pointer_cast<Stream::State>(t_current_owner[d])) return Stream(owner);
   return Stream::null_stream(d);
+}
+
+std::uintptr_t current_stream_ptr(int device) {
+  if (device < 0 || device >= kMaxDevices || device >= backend::cuda::usable_device_count())
+    throw ValueError("cuda:" + std::to_string(device) + " is not a usable CUDA device");
+  return reinterpret_cast<std::uintptr_t>(t_current_stream[device]);
 }
 
 void set_current_stream(const Stream& s) {

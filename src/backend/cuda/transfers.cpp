@@ -63,8 +63,15 @@ void CudaBackend::copy_from_host(void* dst, const void* src, size_t n) {
 }
 
 void CudaBackend::copy_to_host(void* dst, const void* src, size_t n) {
-  if (!n) return;
   use_device();
+  if (!n) {
+    // Nothing to copy, but reading an array back is where a deferred error of
+    // the work that made it surfaces (an out-of-range index of an empty gather
+    // still raises IndexError, as in NumPy): the same wait as for a copy.
+    wait_stream(stream());
+    raise_device_errors();  // Note [Deferred errors]
+    return;
+  }
   const cudaStream_t s = stream();
   // The work queued before the copy first, in a wait that Ctrl-C can
   // abandon (Note [Interruptible waits]); a copy into pageable memory then

@@ -1,15 +1,22 @@
 // libcunum_cub: the device-wide algorithms the CUDA backend takes from CUB
 // (DESIGN.md: "compiled ahead of time with nvcc, with care for build time").
-// Instantiated only per unsigned key width — keys only for 8/16/32/64 bits,
+// Instantiated per unsigned key width — keys only for 8/16/32/64 bits,
 // key-value pairs for 32/64 bits with int32 values (positions of arrays under
-// 2^31 items: 8 bytes less per item and pass) or int64 values — plus one
-// flagged select and one scan: 10 instantiations in all. Everything dtype-specific (the
-// order-preserving keys, NaNs, segments) is done by the NVRTC kernels of
-// src/backend/cuda/sort.cpp before and after (Note [GPU sorts]).
+// 2^31 items: 8 bytes less per item and pass; 32-bit offsets) or int64 values —
+// plus the native sorts of Note [Native sorts] and Note [Native argsorts], one
+// flagged select and one scan;
+// and one algorithm of our own on CUB's block-level scan: the onesweep
+// argsort of Note [Own onesweep argsort].
+// Everything else dtype-specific (the order-preserving keys, NaNs, segments)
+// is done by the NVRTC kernels of src/backend/cuda/sort.cpp before and after
+// (Note [GPU sorts]).
+#include <cub/block/block_reduce.cuh>
+#include <cub/block/block_scan.cuh>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
 #include <cuda/std/cstdint>
+#include <algorithm>
 #include <type_traits>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
@@ -26,6 +33,21 @@ cudaError_t use_device(int device) {
   return cudaSetDevice(device);
 }
 
+// A stable radix sort of n < 2^32 items through CUB's dispatch with 32-bit
+// offsets (CUB's sm90 tuning gives pairs of 32-bit keys and values 23 items a
+// thread with them, 17 with 64-bit ones), CUB's 8-bit digits. V is
+// cub::NullType for keys only (vi, vo null). (An 11-bit policy hub of our own
+// through the same dispatch hung on the H100: docs/sorting.md, "Digit width".)
+template <class K, class V>
+cudaError_t sort32(void* temp, size_t& bytes, const K* ki, K* ko, const V* vi, V* vo, int64_t n, int b0, int b1,
+                   cudaStream_t s) {
+  cub::DoubleBuffer<K> dk(const_cast<K*>(ki), ko);
+  cub::DoubleBuffer<V> dv(const_cast<V*>(vi), vo);
+  const uint32_t m = static_cast<uint32_t>(n);
+  return cub::DispatchRadixSort<cub::SortOrder::Ascending, K, V, uint32_t>::Dispatch(temp, bytes, dk, dv, m, b0, b1,
+                                                                                      false, s);
+}
+
 template <class U>
 cudaError_t sort_keys(void* temp, size_t& bytes, const void* in, void* out, int64_t n, int b0, int b1,
                       cudaStream_t s) {
@@ -35,8 +57,14 @@ cudaError_t sort_keys(void* temp, size_t& bytes, const void* in, void* out, int6
 template <class U, class V>
 cudaError_t sort_pairs(void* temp, size_t& bytes, const void* in, void* out, const void* vin, void* vout, int64_t n,
                        int b0, int b1, cudaStream_t s) {
-  return cub::DeviceRadixSort::SortPairs(temp, bytes, static_cast<const U*>(in), static_cast<U*>(out),
-                                         static_cast<const V*>(vin), static_cast<V*>(vout), n, b0, b1, s);
+  if constexpr (sizeof(V) == 4) {  // int32 positions: n < 2^31
+    if (n >= (int64_t(1) << 31)) return cudaErrorInvalidValue;
+    return sort32<U, V>(temp, bytes, static_cast<const U*>(in), static_cast<U*>(out), static_cast<const V*>(vin),
+                        static_cast<V*>(vout), n, b0, b1, s);
+  } else {
+    return cub::DeviceRadixSort::SortPairs(temp, bytes, static_cast<const U*>(in), static_cast<U*>(out),
+                                           static_cast<const V*>(vin), static_cast<V*>(vout), n, b0, b1, s);
+  }
 }
 
 int radix_sort(int device, void* temp, size_t* temp_bytes, const void* keys_in, void* keys_out, const void* vals_in,
@@ -107,12 +135,18 @@ __global__ void neg_nan_apply(const T* tmp, T* out, int64_t n, const int64_t* k_
 
 size_t round_up(size_t b) { return (b + 255) / 256 * 256; }
 
+// A keys-only sort of T's own order: CUB's digits (64-bit offsets, as
+// DeviceRadixSort::SortKeys with an int64 count).
+template <class T>
+cudaError_t keys_native(void* temp, size_t& bytes, const T* in, T* out, int64_t n, cudaStream_t s) {
+  return cub::DeviceRadixSort::SortKeys(temp, bytes, in, out, n, 0, int(sizeof(T) * 8), s);
+}
+
 template <class T>
 cudaError_t sort_native(void* temp, size_t& bytes, const void* in, void* out, int64_t n, cudaStream_t s) {
   constexpr bool fp = std::is_floating_point_v<T>;
   size_t cub_bytes = 0;
-  cudaError_t e = cub::DeviceRadixSort::SortKeys(nullptr, cub_bytes, static_cast<const T*>(in), static_cast<T*>(out),
-                                                 n, 0, int(sizeof(T) * 8), s);
+  cudaError_t e = keys_native<T>(nullptr, cub_bytes, static_cast<const T*>(in), static_cast<T*>(out), n, s);
   if (e != cudaSuccess) return e;
   const size_t need = round_up(cub_bytes) + (fp ? round_up(size_t(n) * sizeof(T)) + 256 : 0);
   if (!temp) {
@@ -120,8 +154,7 @@ cudaError_t sort_native(void* temp, size_t& bytes, const void* in, void* out, in
     return cudaSuccess;
   }
   if (bytes < need) return cudaErrorInvalidValue;
-  e = cub::DeviceRadixSort::SortKeys(temp, cub_bytes, static_cast<const T*>(in), static_cast<T*>(out), n, 0,
-                                     int(sizeof(T) * 8), s);
+  e = keys_native<T>(temp, cub_bytes, static_cast<const T*>(in), static_cast<T*>(out), n, s);
   if (e != cudaSuccess || !fp || n == 0) return e;
   char* t = static_cast<char*>(temp) + round_up(cub_bytes);
   T* tmp = reinterpret_cast<T*>(t);
@@ -172,6 +205,525 @@ int radix_sort_native(int device, void* temp, size_t* temp_bytes, const void* ke
   return cudaErrorInvalidValue;
 }
 
+// Note [Native argsorts]
+// The stable argsort of one segment of float32, int32 or uint32 values under
+// 2^31 items sorts (value, int32 position) pairs of the values themselves:
+// no NVRTC encode pass writing keys (Note [GPU sorts]). CUB orders these types
+// as NumPy does, -0.0 and +0.0 equal (its digits map -0.0 to +0.0, the keys
+// keep their bits), except for NaNs: the ones with the sign bit set come
+// first (a prefix of k), the others last (a suffix of m), each group by its
+// bits and then by position, where NumPy puts every NaN last by position.
+// float32 2^26: iota 4 B an item, CUB (histogram 4, four 8-bit passes of 16)
+// 68, finish 4 + 8: 84 B against the encoded path's 92.
+// - iota: the positions 0..n-1 (16-byte stores);
+// - CUB SortPairs (32-bit offsets) into scratch keys and positions;
+// - floats: one thread finds k and m (two binary searches over the sorted
+//   keys, run only when the first or the last key is a NaN);
+// - finish: index[j] = position[j + k] widened to int64 for j < n - k - m
+//   (16-byte loads and stores when k == 0), and the sorted values when asked;
+// - floats: the NaN tail. Each NaN's place among the NaNs is the count of
+//   NaNs before it in the input: a count per 4096-item tile, a scan of the
+//   counts, a block scan per tile that writes index[n - k - m + rank] = i.
+//   The three kernels read (k, m) and return at once when there is no NaN
+//   (a launch each, no pass over the data).
+// No synchronisation with the host anywhere. Note [Own onesweep argsort]
+// does the same in 64 B (CUNUM_ARGSORT_OWN=1, until measured).
+template <class T>
+__device__ bool is_nan(T v) {
+  if constexpr (std::is_floating_point_v<T>) return v != v;
+  else return false;
+}
+template <class T>
+__device__ bool positive_nan(T v) { return is_nan(v) && !negative_nan(v); }
+
+constexpr int kNanTile = 4096, kNanThreads = 256, kNanItems = kNanTile / kNanThreads;
+
+__global__ void iota32(int32_t* p, int64_t n) {
+  const int64_t step = int64_t(gridDim.x) * blockDim.x, t = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  const int64_t nv = n / 4;
+  int4* v = reinterpret_cast<int4*>(p);  // pool memory: 256-byte aligned
+  for (int64_t i = t; i < nv; i += step) {
+    const int b = int(i * 4);
+    v[i] = make_int4(b, b + 1, b + 2, b + 3);
+  }
+  for (int64_t i = nv * 4 + t; i < n; i += step) p[i] = int32_t(i);
+}
+
+// km[0] = k, km[1] = m (see above) from the sorted keys.
+template <class T>
+__global__ void nan_bounds(const T* keys, int64_t n, int64_t* km) {
+  int64_t k = 0, m = 0;
+  if (negative_nan(keys[0])) {
+    int64_t lo = 0, hi = n;  // keys[lo] is such a NaN; keys[hi] is not (or hi == n)
+    while (hi - lo > 1) {
+      const int64_t mid = lo + (hi - lo) / 2;
+      if (negative_nan(keys[mid])) lo = mid; else hi = mid;
+    }
+    k = hi;
+  }
+  if (positive_nan(keys[n - 1])) {
+    int64_t lo = k - 1, hi = n - 1;  // keys[lo] is not such a NaN (or lo == k - 1); keys[hi] is
+    while (hi - lo > 1) {
+      const int64_t mid = lo + (hi - lo) / 2;
+      if (positive_nan(keys[mid])) hi = mid; else lo = mid;
+    }
+    m = n - hi;
+  }
+  km[0] = k;
+  km[1] = m;
+}
+
+// index[j] = pos[j + k] (int64) and sorted[j] = keys[j + k] for j < n - k - m.
+template <class T>
+__global__ void finish_native(const int32_t* pos, const T* keys, int64_t* index, T* sorted, int64_t n,
+                              const int64_t* km) {
+  const int64_t k = km ? km[0] : 0, nn = n - k - (km ? km[1] : 0);
+  const int64_t step = int64_t(gridDim.x) * blockDim.x, t = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  int64_t done = 0;
+  if (k == 0 && reinterpret_cast<uintptr_t>(index) % 16 == 0) {
+    const int64_t nv = nn / 4;
+    const int4* p4 = reinterpret_cast<const int4*>(pos);
+    longlong2* i2 = reinterpret_cast<longlong2*>(index);
+    for (int64_t v = t; v < nv; v += step) {
+      const int4 q = p4[v];
+      i2[2 * v] = make_longlong2(q.x, q.y);
+      i2[2 * v + 1] = make_longlong2(q.z, q.w);
+    }
+    done = nv * 4;
+  }
+  for (int64_t j = done + t; j < nn; j += step) index[j] = pos[j + k];
+  if (sorted)
+    for (int64_t j = t; j < nn; j += step) sorted[j] = keys[j + k];
+}
+
+// counts[tile] = the NaNs among the input's items [tile * 4096, +4096).
+template <class T>
+__global__ void __launch_bounds__(kNanThreads) nan_tile_counts(const T* data, int64_t n, const int64_t* km,
+                                                               uint32_t* counts) {
+  if (km[0] + km[1] == 0) return;
+  using Reduce = cub::BlockReduce<int, kNanThreads>;
+  __shared__ typename Reduce::TempStorage tmp;
+  const int64_t tiles = (n + kNanTile - 1) / kNanTile;
+  for (int64_t tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+    int c = 0;
+    for (int u = 0; u < kNanItems; ++u) {
+      const int64_t i = tile * kNanTile + int64_t(u) * kNanThreads + threadIdx.x;
+      c += i < n && is_nan(data[i]);
+    }
+    const int total = Reduce(tmp).Sum(c);
+    if (threadIdx.x == 0) counts[tile] = uint32_t(total);
+    __syncthreads();  // tmp is reused by the next tile
+  }
+}
+
+// counts -> their exclusive prefix sums, one block of 1024 threads.
+__global__ void __launch_bounds__(1024) nan_scan_counts(uint32_t* counts, int64_t tiles, const int64_t* km) {
+  if (km[0] + km[1] == 0) return;
+  using Scan = cub::BlockScan<uint32_t, 1024>;
+  __shared__ typename Scan::TempStorage tmp;
+  uint32_t running = 0;
+  for (int64_t base = 0; base < tiles; base += 1024) {
+    const int64_t i = base + threadIdx.x;
+    uint32_t v = i < tiles ? counts[i] : 0, ex = 0, total = 0;
+    Scan(tmp).ExclusiveSum(v, ex, total);
+    if (i < tiles) counts[i] = running + ex;
+    running += total;
+    __syncthreads();
+  }
+}
+
+// Every NaN of the input, in input order, to index[n - k - m + rank] (and its
+// value to sorted[...]).
+template <class T>
+__global__ void __launch_bounds__(kNanThreads) nan_scatter(const T* data, int64_t n, const int64_t* km,
+                                                           const uint32_t* offsets, int64_t* index, T* sorted) {
+  if (km[0] + km[1] == 0) return;
+  using Scan = cub::BlockScan<int, kNanThreads>;
+  __shared__ typename Scan::TempStorage tmp;
+  const int64_t tail = n - km[0] - km[1];
+  const int64_t tiles = (n + kNanTile - 1) / kNanTile;
+  for (int64_t tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+    const int64_t first = tile * kNanTile + int64_t(threadIdx.x) * kNanItems;  // this thread's items, in order
+    int c = 0;
+    for (int u = 0; u < kNanItems; ++u) c += first + u < n && is_nan(data[first + u]);
+    int before = 0;
+    Scan(tmp).ExclusiveSum(c, before);
+    int64_t r = tail + offsets[tile] + before;
+    for (int u = 0; u < kNanItems && c > 0; ++u) {
+      const int64_t i = first + u;
+      if (i < n && is_nan(data[i])) {
+        index[r] = i;
+        if (sorted) sorted[r] = data[i];
+        ++r;
+        --c;
+      }
+    }
+    __syncthreads();
+  }
+}
+
+size_t grid_for(int64_t n, int per_block) {
+  int dev = 0, sms = 0;
+  cudaGetDevice(&dev);
+  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+  const int64_t want = (n + per_block - 1) / per_block, cap = int64_t(sms > 0 ? sms : 132) * 16;
+  return size_t(std::max<int64_t>(1, want < cap ? want : cap));
+}
+
+template <class T>
+cudaError_t argsort_typed(void* temp, size_t& bytes, const T* data, int64_t* index, T* sorted, int64_t n,
+                          cudaStream_t s) {
+  constexpr bool fp = std::is_floating_point_v<T>;
+  if (n <= 0 || n >= (int64_t(1) << 31)) return cudaErrorInvalidValue;
+  size_t cub_bytes = 0;
+  cudaError_t e = sort32<T, int32_t>(nullptr, cub_bytes, data, nullptr, nullptr, nullptr, n, 0, int(sizeof(T) * 8), s);
+  if (e != cudaSuccess) return e;
+  const int64_t tiles = (n + kNanTile - 1) / kNanTile;
+  const size_t o_keys = round_up(cub_bytes), o_pin = o_keys + round_up(size_t(n) * sizeof(T)),
+               o_pout = o_pin + round_up(size_t(n) * 4), o_km = o_pout + round_up(size_t(n) * 4),
+               o_counts = o_km + 256, need = fp ? o_counts + round_up(size_t(tiles) * 4) : o_km;
+  if (!temp) {
+    bytes = need;
+    return cudaSuccess;
+  }
+  if (bytes < need) return cudaErrorInvalidValue;
+  char* t = static_cast<char*>(temp);
+  T* keys = reinterpret_cast<T*>(t + o_keys);
+  int32_t* pin = reinterpret_cast<int32_t*>(t + o_pin);
+  int32_t* pout = reinterpret_cast<int32_t*>(t + o_pout);
+  int64_t* km = fp ? reinterpret_cast<int64_t*>(t + o_km) : nullptr;
+  uint32_t* counts = reinterpret_cast<uint32_t*>(t + o_counts);
+  const unsigned g = unsigned(grid_for(n, 1024));
+  iota32<<<g, 256, 0, s>>>(pin, n);
+  e = sort32<T, int32_t>(temp, cub_bytes, data, keys, pin, pout, n, 0, int(sizeof(T) * 8), s);
+  if (e != cudaSuccess) return e;
+  if (fp) nan_bounds<T><<<1, 1, 0, s>>>(keys, n, km);
+  finish_native<T><<<g, 256, 0, s>>>(pout, keys, index, sorted, n, km);
+  if (fp) {
+    const unsigned gt = unsigned(grid_for(tiles, 1));
+    nan_tile_counts<T><<<gt, kNanThreads, 0, s>>>(data, n, km, counts);
+    nan_scan_counts<<<1, 1024, 0, s>>>(counts, tiles, km);
+    nan_scatter<T><<<gt, kNanThreads, 0, s>>>(data, n, km, counts, index, sorted);
+  }
+  return cudaGetLastError();
+}
+
+int argsort_native(int device, void* temp, size_t* temp_bytes, const void* data, int64_t* index, void* sorted,
+                   int64_t n, char kind, int key_bytes, void* stream) {
+  cudaError_t e = use_device(device);
+  if (e != cudaSuccess) return e;
+  const cudaStream_t s = static_cast<cudaStream_t>(stream);
+  size_t& b = *temp_bytes;
+  if (key_bytes != 4) return cudaErrorInvalidValue;
+  switch (kind) {
+    case 'f':
+      return argsort_typed<float>(temp, b, static_cast<const float*>(data), index, static_cast<float*>(sorted), n, s);
+    case 'i':
+      return argsort_typed<int32_t>(temp, b, static_cast<const int32_t*>(data), index, static_cast<int32_t*>(sorted),
+                                    n, s);
+    case 'u':
+      return argsort_typed<uint32_t>(temp, b, static_cast<const uint32_t*>(data), index,
+                                     static_cast<uint32_t*>(sorted), n, s);
+    default: return cudaErrorInvalidValue;
+  }
+}
+
+// Note [Own onesweep argsort]
+// The stable argsort of one segment of float32, int32 or uint32 values
+// (0 < n < 2^30) as an LSD radix sort of our own: 8-bit digits, 4 passes,
+// each a onesweep pass (one kernel, a decoupled look-back per digit) as in
+// Merrill & Garland / CUB's onesweep, but with the bytes cut to what the
+// argsort needs (CUNUM_ARGSORT_OWN=1 selects it; Note [Native argsorts] is
+// the default until the H100 has run it):
+// - Keys: order_key() turns a value into an unsigned key in registers, with
+//   -0.0 mapped to +0.0 and every NaN to 0xFFFFFFFF (above +inf, which is
+//   0xFF800000): equal keys keep their input order, so NaNs come last by
+//   position and -0.0/+0.0 stay in input order, as NumPy's stable argsort
+//   has them. No NaN fix-up kernel.
+// - os_histogram reads the data once and counts all four digits (4 B an
+//   item); os_scan turns each histogram into the digits' global bases.
+// - Pass 0 reads the data itself (keys in registers; the position is the
+//   element's index: no iota) and writes (key, int32 position): 4 + 8 B.
+//   Passes 1 and 2 read and write (key, position): 16 B. Pass 3 reads them
+//   and writes only the int64 index: 8 + 8 B. Total 64 B an item (84 for
+//   Note [Native argsorts]); the look-back words add ~0.7 B (a memset of
+//   4 x tiles x 256 x 4 B, written twice and read about once per tile).
+// - A pass: a block of 256 threads takes the next tile of 256 x 24 items in
+//   order from an atomic tile counter (so every earlier tile already has a
+//   running block, and the look-back below cannot wait on a tile that has
+//   not started). It loads the tile warp-striped (item u of lane l in warp w
+//   is the tile's element w x 768 + u x 32 + l) and ranks it by the digit:
+//   each warp walks its items in element order (u, then lane), counting with
+//   __match_any_sync into a per-warp counter per digit, then the warps'
+//   counters are scanned per digit (thread t owns digit t) and the digits'
+//   tile totals across digits. The rank is thus stable: by digit, then by
+//   element index within the tile.
+// - Look-back (thread t, digit t): publish the tile's count of digit t as
+//   an aggregate (flag 1 << 30; tile 0 publishes an inclusive prefix, flag
+//   2 << 30), then walk the predecessors p = tile - 1, tile - 2, ..., spin
+//   until p's word has a flag, add its count, stop at an inclusive prefix;
+//   then publish this tile's inclusive prefix. Flag and count share one
+//   32-bit word written by one store, so a reader never sees a flag with a
+//   stale count; counts < 2^30 (hence n < 2^30).
+// - Scatter: the keys go through shared memory in rank order, then thread t
+//   writes the tile's sorted items t, t + 256, ... to global
+//   base[digit] + (items of this digit in earlier tiles) + (rank within the
+//   digit in this tile): runs of one digit are contiguous in both, so the
+//   writes coalesce. The positions follow through the same buffer.
+// - Sorted values when asked (stable sort): pass 3 gathers data[position]
+//   (the keys lost -0.0's sign and the NaN payloads).
+// Everything is on the stream, no host synchronisation; the counters, tile
+// counters and histograms are zeroed by one memset per call.
+namespace onesweep {
+
+constexpr int kThreads = 256, kWarps = kThreads / 32, kItems = 24, kTile = kThreads * kItems, kBins = 256,
+              kPasses = 4;
+constexpr uint32_t kAggregate = 1u << 30, kPrefix = 2u << 30, kCount = (1u << 30) - 1;
+static_assert(kThreads == kBins, "thread t owns digit t in the scans and the look-back");
+
+__device__ uint32_t order_key(float v) {
+  if (v != v) return 0xFFFFFFFFu;                    // every NaN: last, by position
+  uint32_t u = __float_as_uint(v);
+  if (u == 0x80000000u) u = 0;                       // -0.0 == +0.0
+  return (u & 0x80000000u) ? ~u : (u | 0x80000000u);  // negatives reversed below positives
+}
+__device__ uint32_t order_key(int32_t v) { return uint32_t(v) ^ 0x80000000u; }
+__device__ uint32_t order_key(uint32_t v) { return v; }
+
+// hist[p * 256 + d] += the items whose digit p (bits 8p..8p+7 of the key) is d.
+template <class T>
+__global__ void __launch_bounds__(kThreads) os_histogram(const T* data, int64_t n, uint32_t* hist) {
+  __shared__ uint32_t h[kPasses * kBins];
+  for (int i = threadIdx.x; i < kPasses * kBins; i += kThreads) h[i] = 0;
+  __syncthreads();
+  // Warp-aggregated: the lanes with one digit add their count once (runs of
+  // equal digits, e.g. the high bytes of small ints, would serialise).
+  const int64_t step = int64_t(gridDim.x) * kThreads;
+  const int lane = threadIdx.x & 31;
+  for (int64_t b = int64_t(blockIdx.x) * kThreads; b < n; b += step) {  // the same trips for the whole block
+    const int64_t i = b + threadIdx.x;
+    const bool ok = i < n;
+    const uint32_t k = ok ? order_key(data[i]) : 0;
+#pragma unroll
+    for (int p = 0; p < kPasses; ++p) {
+      const uint32_t d = ok ? (k >> (8 * p)) & 0xFF : uint32_t(kBins);
+      const uint32_t peers = __match_any_sync(0xFFFFFFFFu, d);
+      if (ok && lane == 31 - __clz(peers)) atomicAdd(&h[p * kBins + d], uint32_t(__popc(peers)));
+    }
+  }
+  __syncthreads();
+  for (int i = threadIdx.x; i < kPasses * kBins; i += kThreads)
+    if (h[i]) atomicAdd(&hist[i], h[i]);
+}
+
+// base[p * 256 + d] = the items whose digit p is below d (one block).
+__global__ void __launch_bounds__(kBins) os_scan(const uint32_t* hist, uint32_t* base) {
+  using Scan = cub::BlockScan<uint32_t, kBins>;
+  __shared__ typename Scan::TempStorage tmp;
+  for (int p = 0; p < kPasses; ++p) {
+    uint32_t ex = 0;
+    Scan(tmp).ExclusiveSum(hist[p * kBins + threadIdx.x], ex);
+    base[p * kBins + threadIdx.x] = ex;
+    __syncthreads();  // tmp is reused
+  }
+}
+
+__device__ void put_word(uint32_t* w, uint32_t v) { *reinterpret_cast<volatile uint32_t*>(w) = v; }
+__device__ uint32_t get_word(const uint32_t* w) { return *reinterpret_cast<const volatile uint32_t*>(w); }
+
+// One pass over digit kPass. Pass 0 reads `data` (T) and makes the keys and
+// positions; passes 1-3 read (keys_in, pos_in). Passes 0-2 write (keys_out,
+// pos_out); pass 3 writes index (and sorted[i] = data[index[i]] as 32-bit
+// words when sorted is not null). status: this pass's tiles x 256 words,
+// zero; tile_counter: this pass's, zero; base: this pass's 256 digit bases.
+template <class T, int kPass>
+__global__ void __launch_bounds__(kThreads) os_pass(const T* data, const uint32_t* keys_in, const int32_t* pos_in,
+                                                    uint32_t* keys_out, int32_t* pos_out, int64_t* index,
+                                                    uint32_t* sorted, int64_t n, const uint32_t* base,
+                                                    uint32_t* status, uint32_t* tile_counter) {
+  constexpr int shift = 8 * kPass;
+  using Scan = cub::BlockScan<uint32_t, kThreads>;
+  __shared__ uint32_t stage[kTile];               // the tile in rank order (keys, then positions)
+  __shared__ uint32_t warp_count[kWarps][kBins];  // per warp and digit: count, then exclusive prefix over warps
+  __shared__ uint32_t digit_start[kBins];         // per digit: its first rank in the tile
+  __shared__ uint32_t digit_out[kBins];           // per digit: global index of the tile's rank 0 of it, minus digit_start
+  __shared__ typename Scan::TempStorage scan_tmp;
+  __shared__ uint32_t tile_word;
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+
+  if (tid == 0) tile_word = atomicAdd(tile_counter, 1u);
+  for (int i = tid; i < kWarps * kBins; i += kThreads) (&warp_count[0][0])[i] = 0;
+  __syncthreads();
+  const uint32_t tile = tile_word;
+  const int64_t first = int64_t(tile) * kTile;
+  const int valid = int(n - first < kTile ? n - first : kTile);
+
+  // Load, warp-striped.
+  uint32_t key[kItems];
+  int32_t pos[kItems];
+#pragma unroll
+  for (int u = 0; u < kItems; ++u) {
+    const int j = warp * (32 * kItems) + u * 32 + lane;
+    key[u] = 0;
+    pos[u] = 0;
+    if (j < valid) {
+      const int64_t g = first + j;
+      if constexpr (kPass == 0) {
+        key[u] = order_key(data[g]);
+        pos[u] = int32_t(g);
+      } else {
+        key[u] = keys_in[g];
+        pos[u] = pos_in[g];
+      }
+    }
+  }
+
+  // Rank within the warp: items in element order (u, then lane).
+  uint32_t rank[kItems];
+  const uint32_t lower = (1u << lane) - 1;
+#pragma unroll
+  for (int u = 0; u < kItems; ++u) {
+    const bool ok = warp * (32 * kItems) + u * 32 + lane < valid;
+    const uint32_t d = ok ? (key[u] >> shift) & 0xFF : uint32_t(kBins);  // kBins: no digit
+    const uint32_t peers = __match_any_sync(0xFFFFFFFFu, d);
+    rank[u] = ok ? warp_count[warp][d] + __popc(peers & lower) : 0;
+    __syncwarp();  // every peer has read the counter
+    if (ok && lane == 31 - __clz(peers)) warp_count[warp][d] += __popc(peers);
+    __syncwarp();  // the update is seen by the next item's readers
+  }
+  __syncthreads();
+
+  // Thread t = digit t: exclusive prefix over the warps, the tile's count,
+  // its first rank in the tile.
+  uint32_t count = 0;
+#pragma unroll
+  for (int w = 0; w < kWarps; ++w) {
+    const uint32_t c = warp_count[w][tid];
+    warp_count[w][tid] = count;
+    count += c;
+  }
+  uint32_t start = 0;
+  Scan(scan_tmp).ExclusiveSum(count, start);
+  digit_start[tid] = start;
+
+  // Decoupled look-back for digit t: the items of digit t in earlier tiles.
+  uint32_t* mine = status + size_t(tile) * kBins + tid;
+  put_word(mine, (tile == 0 ? kPrefix : kAggregate) | count);
+  uint32_t before = 0;
+  for (int64_t p = int64_t(tile) - 1; p >= 0; --p) {
+    uint32_t w;
+    do {
+      w = get_word(status + size_t(p) * kBins + tid);
+    } while ((w & ~kCount) == 0);
+    before += w & kCount;
+    if (w & kPrefix) break;
+  }
+  if (tile != 0) put_word(mine, kPrefix | (before + count));
+  digit_out[tid] = base[tid] + before - start;  // mod 2^32: + a rank >= start gives the global index
+  __syncthreads();
+
+  // Ranks within the tile; the keys in rank order.
+#pragma unroll
+  for (int u = 0; u < kItems; ++u) {
+    if (warp * (32 * kItems) + u * 32 + lane < valid) {
+      const uint32_t d = (key[u] >> shift) & 0xFF;
+      rank[u] += digit_start[d] + warp_count[warp][d];
+      stage[rank[u]] = key[u];
+    }
+  }
+  __syncthreads();
+  uint32_t dst[kItems];
+#pragma unroll
+  for (int u = 0; u < kItems; ++u) {
+    const int j = u * kThreads + tid;
+    dst[u] = 0;
+    if (j < valid) {
+      const uint32_t k = stage[j];
+      dst[u] = digit_out[(k >> shift) & 0xFF] + uint32_t(j);
+      if constexpr (kPass != kPasses - 1) keys_out[dst[u]] = k;
+    }
+  }
+  __syncthreads();  // every key is read before the positions overwrite them
+#pragma unroll
+  for (int u = 0; u < kItems; ++u)
+    if (warp * (32 * kItems) + u * 32 + lane < valid) stage[rank[u]] = uint32_t(pos[u]);
+  __syncthreads();
+#pragma unroll
+  for (int u = 0; u < kItems; ++u) {
+    const int j = u * kThreads + tid;
+    if (j < valid) {
+      const int32_t p = int32_t(stage[j]);
+      if constexpr (kPass == kPasses - 1) {
+        index[dst[u]] = p;
+        if (sorted) sorted[dst[u]] = reinterpret_cast<const uint32_t*>(data)[p];
+      } else {
+        pos_out[dst[u]] = p;
+      }
+    }
+  }
+}
+
+// Scratch: [hist 4 x 256 | tile counters 4 | status 4 x tiles x 256] (zeroed
+// by one memset), [bases 4 x 256], keys and positions twice.
+template <class T>
+cudaError_t argsort(void* temp, size_t& bytes, const T* data, int64_t* index, void* sorted, int64_t n,
+                    cudaStream_t s) {
+  if (n <= 0 || n >= (int64_t(1) << 30)) return cudaErrorInvalidValue;
+  const int64_t tiles = (n + kTile - 1) / kTile;
+  const size_t table = size_t(kPasses) * kBins * 4;
+  const size_t o_counter = table, o_status = o_counter + 256, o_zero_end = o_status + size_t(kPasses) * tiles * kBins * 4;
+  const size_t o_base = round_up(o_zero_end), o_ka = o_base + round_up(table), o_pa = o_ka + round_up(size_t(n) * 4),
+               o_kb = o_pa + round_up(size_t(n) * 4), o_pb = o_kb + round_up(size_t(n) * 4),
+               need = o_pb + round_up(size_t(n) * 4);
+  if (!temp) {
+    bytes = need;
+    return cudaSuccess;
+  }
+  if (bytes < need) return cudaErrorInvalidValue;
+  char* t = static_cast<char*>(temp);
+  uint32_t* hist = reinterpret_cast<uint32_t*>(t);
+  uint32_t* counter = reinterpret_cast<uint32_t*>(t + o_counter);
+  uint32_t* status = reinterpret_cast<uint32_t*>(t + o_status);
+  uint32_t* base = reinterpret_cast<uint32_t*>(t + o_base);
+  uint32_t* ka = reinterpret_cast<uint32_t*>(t + o_ka);
+  uint32_t* kb = reinterpret_cast<uint32_t*>(t + o_kb);
+  int32_t* pa = reinterpret_cast<int32_t*>(t + o_pa);
+  int32_t* pb = reinterpret_cast<int32_t*>(t + o_pb);
+  const size_t per_pass = size_t(tiles) * kBins;
+  const unsigned g = unsigned(tiles);
+  uint32_t* out = static_cast<uint32_t*>(sorted);
+  const uint32_t* bits = reinterpret_cast<const uint32_t*>(data);
+  cudaError_t e = cudaMemsetAsync(t, 0, o_zero_end, s);
+  if (e != cudaSuccess) return e;
+  os_histogram<T><<<unsigned(grid_for(n, kThreads * 16)), kThreads, 0, s>>>(data, n, hist);
+  os_scan<<<1, kBins, 0, s>>>(hist, base);
+  os_pass<T, 0><<<g, kThreads, 0, s>>>(data, nullptr, nullptr, ka, pa, nullptr, nullptr, n, base, status, counter);
+  os_pass<uint32_t, 1><<<g, kThreads, 0, s>>>(bits, ka, pa, kb, pb, nullptr, nullptr, n, base + kBins,
+                                              status + per_pass, counter + 1);
+  os_pass<uint32_t, 2><<<g, kThreads, 0, s>>>(bits, kb, pb, ka, pa, nullptr, nullptr, n, base + 2 * kBins,
+                                              status + 2 * per_pass, counter + 2);
+  os_pass<uint32_t, 3><<<g, kThreads, 0, s>>>(bits, ka, pa, nullptr, nullptr, index, out, n, base + 3 * kBins,
+                                              status + 3 * per_pass, counter + 3);
+  return cudaGetLastError();
+}
+
+}  // namespace onesweep
+
+int argsort_onesweep(int device, void* temp, size_t* temp_bytes, const void* data, int64_t* index, void* sorted,
+                     int64_t n, char kind, int key_bytes, void* stream) {
+  cudaError_t e = use_device(device);
+  if (e != cudaSuccess) return e;
+  const cudaStream_t s = static_cast<cudaStream_t>(stream);
+  size_t& b = *temp_bytes;
+  if (key_bytes != 4) return cudaErrorInvalidValue;
+  switch (kind) {
+    case 'f': return onesweep::argsort<float>(temp, b, static_cast<const float*>(data), index, sorted, n, s);
+    case 'i': return onesweep::argsort<int32_t>(temp, b, static_cast<const int32_t*>(data), index, sorted, n, s);
+    case 'u': return onesweep::argsort<uint32_t>(temp, b, static_cast<const uint32_t*>(data), index, sorted, n, s);
+    default: return cudaErrorInvalidValue;
+  }
+}
+
 int select_flagged(int device, void* temp, size_t* temp_bytes, const uint8_t* flags, int64_t* out, int64_t* count,
                    int64_t n, void* stream) {
   cudaError_t e = use_device(device);
@@ -192,7 +744,8 @@ int inclusive_sum(int device, void* temp, size_t* temp_bytes, const uint8_t* fla
                                        static_cast<cudaStream_t>(stream));
 }
 
-const CunumCubTable kTable = {kCunumCubAbi, &radix_sort, &radix_sort_native, &select_flagged, &inclusive_sum};
+const CunumCubTable kTable = {kCunumCubAbi, &radix_sort, &radix_sort_native, &select_flagged, &inclusive_sum,
+                               &argsort_native, &argsort_onesweep};
 
 }  // namespace
 

@@ -1,0 +1,108 @@
+"""A line-by-line Python emulation of the own onesweep argsort's kernels
+(Note [Own onesweep argsort] in src/backend/cuda/cub/cub_sort.cu:
+os_histogram, os_scan, os_pass), checked against NumPy's stable argsort.
+
+    python3 scripts/emulate_onesweep.py    # ~1 minute
+
+Written before the kernels first ran on a GPU, to check their index
+arithmetic (warp-striped loads, the __match_any_sync ranking, the look-back
+words, the scatter through shared memory) without one; tiles run one after
+another, so it says nothing about concurrency. Keep it in step with the
+kernels when they change, or delete it once the GPU tests cover them.
+"""
+import numpy as np, struct
+T, W, I, B = 256, 8, 24, 256
+TILE = T * I
+AGG, PRE, CNT = 1 << 30, 2 << 30, (1 << 30) - 1
+
+def order_key_f(v):
+    if v != v: return 0xFFFFFFFF
+    u = int(np.float32(v).view(np.uint32))
+    if u == 0x80000000: u = 0
+    return (~u & 0xFFFFFFFF) if (u & 0x80000000) else (u | 0x80000000)
+
+def keys_of(x):
+    if x.dtype == np.float32: return [order_key_f(v) for v in x]
+    if x.dtype == np.int32: return [(int(v) & 0xFFFFFFFF) ^ 0x80000000 for v in x]
+    return [int(v) for v in x]
+
+def run(x):
+    n = x.size
+    K = keys_of(x)
+    hist = [[0]*B for _ in range(4)]
+    for k in K:
+        for p in range(4): hist[p][(k >> 8*p) & 255] += 1
+    base = [np.concatenate([[0], np.cumsum(h)[:-1]]).astype(np.int64).tolist() for h in hist]
+    tiles = (n + TILE - 1) // TILE
+    kin, pin = K, list(range(n))
+    for ps in range(4):
+        sh = 8*ps
+        status = [[0]*B for _ in range(tiles)]
+        kout, pout = [None]*n, [None]*n
+        for tile in range(tiles):
+            first = tile*TILE; valid = min(n-first, TILE)
+            wc = [[0]*B for _ in range(W)]
+            key = {}; pos = {}; rank = {}
+            for w in range(W):
+                for u in range(I):
+                    for l in range(32):
+                        j = w*32*I + u*32 + l
+                        if j < valid: key[w,u,l] = kin[first+j]; pos[w,u,l] = pin[first+j]
+            for w in range(W):
+                for u in range(I):
+                    ds = [((key[w,u,l] >> sh) & 255) if (w*32*I+u*32+l) < valid else 256 for l in range(32)]
+                    peers = [sum(1 << m for m in range(32) if ds[m] == ds[l]) for l in range(32)]
+                    r = [wc[w][ds[l]] + bin(peers[l] & ((1 << l)-1)).count('1') if ds[l] < 256 else 0 for l in range(32)]
+                    for l in range(32):
+                        if ds[l] < 256 and l == peers[l].bit_length()-1: wc[w][ds[l]] += bin(peers[l]).count('1')
+                    for l in range(32): rank[w,u,l] = r[l]
+            count = [0]*B
+            for t in range(B):
+                c0 = 0
+                for w in range(W):
+                    c = wc[w][t]; wc[w][t] = c0; c0 += c
+                count[t] = c0
+            start = [0]*B; acc = 0
+            for t in range(B): start[t] = acc; acc += count[t]
+            out = [0]*B
+            for t in range(B):
+                status[tile][t] = (PRE if tile == 0 else AGG) | count[t]
+                before = 0
+                for p in range(tile-1, -1, -1):
+                    wd = status[p][t]; assert wd & ~CNT
+                    before += wd & CNT
+                    if wd & PRE: break
+                if tile: status[tile][t] = PRE | (before + count[t])
+                out[t] = (base[ps][t] + before - start[t]) & 0xFFFFFFFF
+            stage = [None]*TILE
+            for (w,u,l), k in key.items():
+                d = (k >> sh) & 255
+                rank[w,u,l] += start[d] + wc[w][d]
+                assert stage[rank[w,u,l]] is None
+                stage[rank[w,u,l]] = k
+            dst = {}
+            for u in range(I):
+                for t in range(T):
+                    j = u*T + t
+                    if j < valid:
+                        k = stage[j]; dst[u,t] = (out[(k >> sh) & 255] + j) & 0xFFFFFFFF
+                        assert kout[dst[u,t]] is None; kout[dst[u,t]] = k
+            stage = [None]*TILE
+            for (w,u,l), p in pos.items(): stage[rank[w,u,l]] = p
+            for u in range(I):
+                for t in range(T):
+                    j = u*T + t
+                    if j < valid: pout[dst[u,t]] = stage[j]
+        kin, pin = kout, pout
+    return np.array(pin, np.int64)
+
+r = np.random.default_rng(1)
+bits = np.array([0x7FC00000, 0x7FC00001, 0xFFC00000, 0xFF800001, 0x80000000, 0, 0x7F800000, 0xFF800000, 0x3F800000, 0xBF800000], np.uint32)
+for n in (1, 2, 3, 33, TILE - 1, TILE, TILE + 1, 2*TILE + 5):
+    f = np.where(r.random(n) < 0.5, r.standard_normal(n).astype(np.float32), r.choice(bits, n).view(np.float32))
+    i = r.integers(-3, 3, n).astype(np.int32)
+    u = r.integers(0, 2**32, n, dtype=np.uint64).astype(np.uint32)
+    for x in (f, i, u):
+        got = run(x); want = np.argsort(x, kind='stable')
+        assert np.array_equal(got, want), (n, x.dtype)
+    print("ok", n, flush=True)
