@@ -487,6 +487,8 @@ def test_out_of_range_index_of_an_empty_result_raises(device, key):
     # the check ran on the device, but reading the empty result back copied
     # nothing and did not look at the deferred error, so it surfaced in a later
     # call (Note [Deferred errors]).
+    if key != "take" and NUMPY_VERSION < (2, 3):
+        pytest.skip("NumPy 2.3: an out-of-range index raises even when the result is empty (before, a warning)")
     a = numpy.zeros((0, 2, 3))
     if key == "cols":
         fn = lambda xp, x: x[:, xp.asarray([[-3, 1]]), 1:]  # noqa: E731
