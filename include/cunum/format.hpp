@@ -65,9 +65,14 @@ struct PrintOptions {
   char sign = '-';           // '-', '+' or ' '
   FloatMode floatmode = FloatMode::MaxPrec;
   // repr of a summarised array names its shape (`shape=(...)`), as NumPy 2.2
-  // and later do (an empty one always does); Python sets it false under an
-  // older NumPy so that cunum's repr stays the installed NumPy's.
+  // and later do (an empty one always does, after the values); Python sets it
+  // false under an older NumPy so that cunum's repr stays the installed
+  // NumPy's (then an empty array's shape is written inside the values' part).
   bool shape_in_repr = true;
+  // float16/float32 values turn scientific from 10**precision of their dtype
+  // (1e3, 1e6), as NumPy 2.3 and later print; false: from 1e8 in arrays and
+  // 1e16 in scalars, as older NumPy (Python sets it from the installed NumPy).
+  bool dtype_exp_cutoff = true;
 };
 
 // The process-wide options (NumPy keeps its own per Python context; the C++

@@ -2,6 +2,9 @@
 
 NumPy is imported on first need, not by `import cunum` (Note [Lazy NumPy] in
 __init__.py): Python's own types and cunum arrays never need it."""
+import atexit
+import sys
+
 from . import _core
 
 _NAMES = _core._dtype_names()
@@ -80,3 +83,16 @@ def asarray(obj, dtype=None, device=None):
 
 
 _core._set_python_helpers(asarray, dtype_code)
+
+
+def _at_exit():
+    """The C++ side's Python references go while the interpreter is whole
+    (Note [Python objects in static storage], python/src/convert.cpp); the
+    cunum modules are kept to the teardown's end, which then clears their
+    globals (Note [Module globals at teardown])."""
+    mods = tuple(m for name, m in list(sys.modules.items())
+                 if m is not None and name.partition(".")[0] == "cunum")
+    _core._release_python_refs(mods)
+
+
+atexit.register(_at_exit)

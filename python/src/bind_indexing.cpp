@@ -23,11 +23,7 @@ namespace {
 ndarray index_array(nb::handle h, Device device) {
   ndarray* a = nullptr;
   if (nb::try_cast<ndarray*>(h, a) && a) return *a;
-  static nb::handle convert = [] {
-    nb::object f = nb::module_::import_("cunum._routines.indexing").attr("_index_array");
-    return f.release();  // Note [Python objects in static storage] (convert.cpp)
-  }();
-  return nb::cast<ndarray>(convert(h, nb::cast(device)));
+  return nb::cast<ndarray>(python_function(PythonFunction::IndexArray)(h, nb::cast(device)));
 }
 }  // namespace
 

@@ -39,11 +39,7 @@ nb::tuple to_tuple(const Dims& v) {
 // through cunum._routines.indexing._key_array, NumPy's conversion with its
 // IndexErrors, made on `device`.
 ndarray key_array(nb::handle h, Device device) {
-  static nb::handle convert = [] {
-    nb::object f = nb::module_::import_("cunum._routines.indexing").attr("_key_array");
-    return f.release();  // Note [Python objects in static storage] (convert.cpp)
-  }();
-  return nb::cast<ndarray>(convert(h, nb::cast(device)));
+  return nb::cast<ndarray>(python_function(PythonFunction::KeyArray)(h, nb::cast(device)));
 }
 
 Index parse_index_item(nb::handle h, const ndarray& self) {
@@ -107,8 +103,7 @@ ndarray value_array(const ndarray& self, nb::handle value) {
   Shape shape;
   PyObject* o = value.ptr();
   if (!(PyBool_Check(o) || PyLong_Check(o) || PyFloat_Check(o) || PyComplex_Check(o))) {
-    static nb::handle np_shape = [] { return nb::object(nb::module_::import_("numpy").attr("shape")).release(); }();
-    shape = as_shape(np_shape(value));
+    shape = as_shape(python_function(PythonFunction::NumpyShape)(value));
   }
   ndarray t = ndarray::allocate(shape, self.dtype(), self.device());
   store_value(t, value);

@@ -35,6 +35,7 @@ PrintOptions options_from(nb::dict d) {
   o.sign = nb::cast<std::string>(d["sign"]).at(0);
   o.floatmode = float_mode(nb::cast<std::string>(d["floatmode"]));
   if (d.contains("shape_in_repr")) o.shape_in_repr = nb::cast<bool>(d["shape_in_repr"]);
+  if (d.contains("dtype_exp_cutoff")) o.dtype_exp_cutoff = nb::cast<bool>(d["dtype_exp_cutoff"]);
   return o;
 }
 }  // namespace

@@ -35,6 +35,16 @@ nb::object scalar_to_python(const Scalar& s);
 // A DType <-> numpy.dtype
 DType as_dtype(nb::handle h);  // accepts anything numpy.dtype() accepts
 nb::object numpy_dtype(DType d);
+
+// The Python functions cunum's C++ code calls (Note [Python objects in static
+// storage], convert.cpp): imported on first use and kept until
+// release_python_refs, which Python's atexit calls.
+enum class PythonFunction { Asarray, DtypeCode, IndexArray, KeyArray, NumpyShape };
+inline constexpr int kNumPythonFunctions = 5;
+nb::object python_function(PythonFunction f);
 void set_python_helpers(nb::object asarray, nb::object dtype_of);
+// At exit (Python's atexit): drops the references above and keeps `modules`
+// (cunum's) alive to the end (Note [Module globals at teardown]).
+void release_python_refs(nb::tuple modules);
 
 }  // namespace cunum::py

@@ -42,6 +42,7 @@ NB_MODULE(_core, m) {
 
   set_interrupt_check(&check_python_signals);
   m.def("_set_python_helpers", &py::set_python_helpers);
+  m.def("_release_python_refs", &py::release_python_refs);
   py::bind_dtypes(m);
   py::bind_ndarray(m);
   py::bind_ufuncs(m);

@@ -1,6 +1,7 @@
 // Float to decimal text with NumPy's rules (Note [Shortest digits per dtype]).
 #include "float_text.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -111,12 +112,18 @@ std::string format_positional(double v, DType t, const FloatText& f) {
   double a = std::fabs(v);
   std::string ip, fp;
   if (f.unique) {
-    positional_digits(shortest(a, t), ip, fp);
+    Digits s = shortest(a, t);
+    positional_digits(s, ip, fp);
     if (f.precision >= 0 && static_cast<int>(fp.size()) > f.precision) {
       fixed_rounded(a, f.precision, ip, fp);
       strip_zeros(fp);
     }
-    if (f.min_digits > 0 && static_cast<int>(fp.size()) < f.min_digits) fixed_rounded(a, f.min_digits, ip, fp);
+    // With min_digits given (even 0), Dragon4 writes every integer digit of
+    // the value rather than stopping at the shortest ones and padding with
+    // zeros: float16 39776 is "39776." there, "39780." without it.
+    bool padded_int = s.e + 1 > static_cast<int>(s.d.size());
+    if (f.min_digits >= 0 && (static_cast<int>(fp.size()) < f.min_digits || padded_int))
+      fixed_rounded(a, std::max(f.min_digits, static_cast<int>(fp.size())), ip, fp);
   } else {
     fixed_rounded(a, f.precision < 0 ? 0 : f.precision, ip, fp);
   }
@@ -150,13 +157,13 @@ std::string format_scientific(double v, DType t, const FloatText& f) {
   return (dot ? left + "." + fp : left + fp) + "e" + (s.e < 0 ? "-" : "+") + exp;
 }
 
-std::string scalar_str(double v, DType t, bool complex_part) {
+std::string scalar_str(double v, DType t, bool complex_part, bool dtype_cutoff) {
   if (std::isnan(v)) return "nan";
   if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
   // NumPy switches a scalar to scientific below 1e-4 and from 1e16 (float64),
   // 1e6 (float32) or 1e3 (float16) up: past those, positional digits would
-  // claim more precision than the dtype has.
-  double big = t == DType::Float64 ? 1e16 : t == DType::Float32 ? 1e6 : 1e3;
+  // claim more precision than the dtype has. Before NumPy 2.3, 1e16 for all.
+  double big = t == DType::Float64 || !dtype_cutoff ? 1e16 : t == DType::Float32 ? 1e6 : 1e3;
   double a = std::fabs(v);
   FloatText f;
   if (a == 0 || (a >= 1e-4 && a < big)) {

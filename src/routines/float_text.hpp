@@ -34,7 +34,9 @@ std::string format_positional(double v, DType t, const FloatText& f);
 std::string format_scientific(double v, DType t, const FloatText& f);
 
 // NumPy's str() of a float scalar of dtype t (what a 0-d array's str
-// prints); complex_part: a part of a complex scalar, "3" rather than "3.0".
-std::string scalar_str(double v, DType t, bool complex_part = false);
+// prints); complex_part: a part of a complex scalar, "3" rather than "3.0";
+// dtype_cutoff: float16/float32 turn scientific at their own precision
+// (NumPy >= 2.3) rather than at float64's 1e16 (PrintOptions::dtype_exp_cutoff).
+std::string scalar_str(double v, DType t, bool complex_part = false, bool dtype_cutoff = true);
 
 }  // namespace cunum::printing

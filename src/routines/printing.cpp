@@ -114,7 +114,8 @@ class FloatFormat {
       any_nonzero = true;
     }
     if (any_nonzero) {
-      double cutoff = std::pow(10.0, std::min(8, finfo_precision(t)));
+      // NumPy 2.3 made the cutoff the dtype's precision (float16 1e3, float32 1e6)
+      double cutoff = o.dtype_exp_cutoff ? std::pow(10.0, std::min(8, finfo_precision(t))) : 1e8;
       double ratio = in_dtype(max_val / min_val, t);
       if (max_val >= cutoff || (!o.suppress && (min_val < in_dtype(1e-4, t) || ratio > 1000.0))) exp_ = true;
     }
@@ -402,7 +403,7 @@ bool dtype_implied(DType t) {
   return t == DType::Float64 || t == DType::Int64 || t == DType::Bool || t == DType::Complex128;
 }
 
-std::string scalar_text(const ndarray& a) {  // NumPy's str() of a 0-d array's value
+std::string scalar_text(const ndarray& a, const PrintOptions& o) {  // NumPy's str() of a 0-d array's value
   std::vector<unsigned char> buf(a.itemsize() + 16);
   a.copy_to_host(buf.data());
   DType t = a.dtype();
@@ -410,13 +411,13 @@ std::string scalar_text(const ndarray& a) {  // NumPy's str() of a 0-d array's v
   char kind = dtype_kind(t);
   if (kind == 'b') return s.b ? "True" : "False";
   if (kind == 'i' || kind == 'u') return int128_str(load_int(t, buf.data()));
-  if (kind == 'f') return printing::scalar_str(s.re, t);
+  if (kind == 'f') return printing::scalar_str(s.re, t, false, o.dtype_exp_cutoff);
   // complex: Python's complex text; the real part is left out when it is +0
   DType rt = real_dtype(t);
-  std::string im = printing::scalar_str(s.im, rt, true);
+  std::string im = printing::scalar_str(s.im, rt, true, o.dtype_exp_cutoff);
   if (s.re == 0 && !std::signbit(s.re)) return im + "j";
   if (im[0] != '-') im.insert(0, "+");
-  return "(" + printing::scalar_str(s.re, rt, true) + im + "j)";
+  return "(" + printing::scalar_str(s.re, rt, true, o.dtype_exp_cutoff) + im + "j)";
 }
 
 }  // namespace
@@ -440,7 +441,7 @@ std::string array2string(const ndarray& a, std::string_view separator, std::stri
 }
 
 std::string array_str(const ndarray& a) {
-  if (a.ndim() == 0) return scalar_text(a);
+  if (a.ndim() == 0) return scalar_text(a, get_printoptions());
   return array2string(a, get_printoptions(), " ", "", "");
 }
 
@@ -450,7 +451,13 @@ std::string array_repr(const ndarray& a) {
   std::string body = array2string(a, o, ", ", prefix, ")");
   std::vector<std::string> extras;
   bool is_0_1d = a.ndim() == 1 && a.shape()[0] == 0;
-  if ((a.size() == 0 && !is_0_1d) || (o.shape_in_repr && a.size() > o.threshold)) extras.push_back("shape=" + to_string(a.shape()));
+  if (a.size() == 0 && !is_0_1d && !o.shape_in_repr) {
+    // NumPy before 2.2 writes an empty array's shape into the body, so only
+    // the dtype may move to the next line
+    body += ", shape=" + to_string(a.shape());
+  } else if ((a.size() == 0 && !is_0_1d) || (o.shape_in_repr && a.size() > o.threshold)) {
+    extras.push_back("shape=" + to_string(a.shape()));
+  }
   if (!dtype_implied(a.dtype()) || a.size() == 0) extras.push_back("dtype=" + std::string(dtype_name(a.dtype())));
   if (extras.empty()) return prefix + body + ")";
   std::string arr = prefix + body + ",";

@@ -26,6 +26,19 @@ import cunum as cn  # conftest.py makes this importable (or installs the NumPy s
 
 USING_NUMPY_SHIM = bool(getattr(cn, "__numpy_shim__", False))
 
+# The installed NumPy as (major, minor). cunum follows the newest NumPy's
+# behaviour where NumPy changed it (docs/numpy-versions.md); a test of such a
+# case is gated with `needs_numpy` and names the change, so the suite also
+# passes against the oldest supported NumPy (.ci/constraints/numpy-oldest.txt).
+NUMPY_VERSION = tuple(int(p) for p in numpy.__version__.split(".")[:2])
+
+
+def needs_numpy(version, change):
+    """Skip marker for a case whose oracle is a NumPy change: `version` the
+    (major, minor) release that made it, `change` what changed."""
+    return pytest.mark.skipif(NUMPY_VERSION < version,
+                              reason=f"NumPy {version[0]}.{version[1]}: {change}")
+
 # ---------------------------------------------------------------- dtypes
 
 ALL_DTYPES = [
@@ -562,3 +575,21 @@ def numpy_side(xp):
     that works around NumPy on its oracle side (`xp is numpy`) needs the
     same workaround on the stand-in's side."""
     return xp is numpy or USING_NUMPY_SHIM
+
+
+# NumPy 2.1: floor, ceil, trunc (and fix) of a bool or integer array give the
+# input unchanged in its own dtype; before, a float of the input's size.
+# cunum follows NumPy 2.1; an older NumPy's oracle gets that documented result.
+INTEGER_ROUNDING = ("floor", "ceil", "trunc", "fix")
+
+
+def old_integer_rounding(name, dtype):
+    """Whether the installed NumPy predates 2.1's integer rounding for `name`."""
+    return NUMPY_VERSION < (2, 1) and name in INTEGER_ROUNDING and numpy.dtype(dtype).kind in "biu"
+
+
+def rounding_call(xp, name, x):
+    """xp.<name>(x), with NumPy 2.1's integer rounding on an older oracle."""
+    if numpy_side(xp) and old_integer_rounding(name, x.dtype):
+        return numpy.array(x, copy=True)
+    return getattr(xp, name)(x)

@@ -9,7 +9,11 @@ import numpy
 import pytest
 
 import cunum as cn
-from helpers import ALL_DTYPES, assert_same, dtype_params
+from helpers import ALL_DTYPES, assert_same, dtype_params, needs_numpy
+
+# NumPy 2.1's DLPack 1.0: from_dlpack(device=, copy=), __dlpack__(max_version=,
+# dl_device=, copy=), read-only arrays exported with their flag
+DLPACK_1 = needs_numpy((2, 1), "NumPy speaks DLPack 1.0 (copy=, device=, max_version=, the read-only flag)")
 
 pytestmark = pytest.mark.skipif(getattr(cn, "__numpy_shim__", False), reason="cunum's own protocols")
 
@@ -66,6 +70,7 @@ def test_numpy_keeps_the_cunum_array_alive():
     numpy.testing.assert_array_equal(y, numpy.arange(1000))
 
 
+@DLPACK_1
 def test_numpy_from_dlpack_to_the_cpu_copies_from_any_device(device):
     x = cn.arange(12.0).reshape(3, 4)
     y = numpy.from_dlpack(x, device="cpu")
@@ -170,6 +175,7 @@ def test_capsule_versions_and_bare_capsules():
     gc.collect()
 
 
+@DLPACK_1
 def test_dlpack_copy_and_dl_device_arguments():
     x = cn.arange(4.0, device="cpu")
     c = numpy.from_dlpack(x, copy=True)
@@ -356,6 +362,7 @@ def test_cupy_both_ways(device):
         assert_same(numpy.arange(6, dtype="float16").reshape(2, 3).T, y)
 
 
+@DLPACK_1
 def test_read_only_producers_are_copied_or_refused():
     a = numpy.arange(5.0)
     a.flags.writeable = False
@@ -385,6 +392,7 @@ class _Recorder(_OldProducer):
         return self.a.__dlpack__(**kwargs)
 
 
+@DLPACK_1
 def test_consumer_protocol():
     a = numpy.arange(6.0)
     old = cn.from_dlpack(_OldProducer(a))

@@ -2,7 +2,7 @@
 import numpy
 import pytest
 
-from helpers import ALL_DTYPES, SOME_DTYPES, assert_raises_like, dtype_params
+from helpers import ALL_DTYPES, SOME_DTYPES, NUMPY_VERSION, assert_raises_like, dtype_params
 
 pytestmark = pytest.mark.usefixtures("device")
 
@@ -138,7 +138,8 @@ def test_python_int_out_of_range():
     assert_raises_like(lambda xp, x: xp.multiply(x, 2**40), numpy.zeros(3, numpy.int16))
     assert_raises_like(lambda xp, x: x + 2**64, numpy.zeros(3, numpy.uint64))
     assert_raises_like(lambda xp, x: x + (-1), numpy.zeros(3, numpy.uint32))
-    assert_raises_like(lambda xp: xp.full(3, 256, dtype=numpy.uint8))
+    if NUMPY_VERSION >= (2, 1):  # NumPy 2.1: full() with a Python int beyond the dtype raises (2.0 wrapped)
+        assert_raises_like(lambda xp: xp.full(3, 256, dtype=numpy.uint8))
     assert_raises_like(lambda xp: xp.asarray([1, -1], dtype=numpy.uint8))
 
     def f(xp, x):
@@ -218,7 +219,8 @@ def test_reduction_empty_errors():
 
 def test_conversion_errors():
     assert_raises_like(lambda xp, x: bool(x), A23)
-    assert_raises_like(lambda xp, x: bool(x[:0]), A23)
+    if NUMPY_VERSION >= (2, 2):  # NumPy 2.2: the truth value of an empty array is an error (was False)
+        assert_raises_like(lambda xp, x: bool(x[:0]), A23)
     assert_raises_like(lambda xp, x: int(x), A23)
     assert_raises_like(lambda xp, x: float(x), A23)
     assert_raises_like(lambda xp, x: x.item(), A23)

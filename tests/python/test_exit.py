@@ -4,8 +4,9 @@ Python objects that cunum's C++ code keeps (Note [Python objects in static
 storage], python/src/convert.cpp) must never be released by a C++ static
 destructor, which runs after the interpreter has finalized. These tests run
 the code paths that cache such objects in a fresh interpreter, on every
-device, and require exit status 0 with nothing fatal on stderr. The pytester
-case is the smallest reproducer found: it aborted with status 134.
+device, and require exit status 0 with nothing fatal on stderr and no
+nanobind leak report (Note [Module globals at teardown]). The pytester case
+is the smallest reproducer found: it aborted with status 134.
 """
 import os
 import subprocess
@@ -22,7 +23,8 @@ pytestmark = pytest.mark.skipif(USING_NUMPY_SHIM, reason="runs cunum's own exten
 # Every path that keeps a Python object beyond one call: the Python-side
 # converters (lists, NumPy arrays, NumPy scalars, dtype objects), the numpy.dtype
 # table (x.dtype, asnumpy), the exception translator (AxisError, the
-# OutOfMemoryError type), ufunc keywords, repr through NumPy's printer.
+# OutOfMemoryError type), ufunc keywords, repr through NumPy's printer; and
+# (exercise_more) the paths that keep arrays or C++ objects between calls.
 _EXERCISE = textwrap.dedent("""
     import numpy as np
     import cunum as cn
@@ -42,6 +44,37 @@ _EXERCISE = textwrap.dedent("""
             except np.exceptions.AxisError:
                 pass
             assert issubclass(cn.cuda.OutOfMemoryError, MemoryError)
+            exercise_more(x, device)
+
+    def exercise_more(x, device):
+        # the paths that keep Python objects or arrays between calls: list
+        # indices and values (the C++ side's cached converters), the legacy
+        # random state, generators, linalg, fft plans, user kernels, fusion,
+        # DLPack, the cuda module's pools and devices, Dask when installed
+        import cunum._convert
+        x[[0, 1]]; x[np.array([0, 2])] = [5.0, 6.0]; cn.take(x, [0, 1]); x[[True, False, True]]
+        cn.random.seed(1); cn.random.rand(3); cn.random.default_rng(2).standard_normal((3, 3))
+        a = cn.random.default_rng(0).standard_normal((4, 4)) + 4 * cn.eye(4)
+        cn.linalg.solve(a, cn.ones(4)); cn.linalg.inv(a); cn.linalg.svd(a); cn.linalg.eigh(a @ a.T)
+        cn.fft.fft(x); cn.fft.rfftn(cn.ones((4, 4)))
+        cn.ElementwiseKernel("T x", "T y", "y = x * 2", "exit_double")(x)
+        cn.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "exit_sum")(x)
+        cn.fuse(lambda p, q: p * q + 1)(x, x)
+        np.from_dlpack(x); cn.from_dlpack(np.ones(3))
+        cn.cuda.runtime.getDeviceCount(); cn.cuda.Device(0); cn.cuda.MemoryPool()
+        if device != "cpu":
+            cn.get_default_memory_pool().used_bytes(); cn.cuda.get_current_stream()
+            with cn.cuda.Stream():
+                x + 1
+        # an array in the globals of a module only imported `from` (its
+        # module object goes before the teardown's end: Note [Module
+        # globals at teardown] in python/src/convert.cpp)
+        cunum._convert._exit_test_array = cn.ones(2)
+        try:
+            import dask.array as da
+        except ImportError:
+            return
+        float(da.from_array(x, chunks=2).sum().compute())
 """)
 
 
@@ -56,6 +89,8 @@ def _run(args, cwd, device):
 def _check(r):
     assert r.returncode == 0, f"exit status {r.returncode}\nstdout:\n{r.stdout}\nstderr:\n{r.stderr}"
     assert "Fatal Python error" not in r.stderr, r.stderr
+    # objects alive past the teardown (nanobind's report at exit)
+    assert "nanobind: leaked" not in r.stderr, r.stderr
 
 
 @pytest.mark.parametrize("device", devices())

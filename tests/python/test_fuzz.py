@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 import cunum as cn  # noqa: E402
-from helpers import ALL_DTYPES, compare, make_data, make_rng  # noqa: E402
+from helpers import ALL_DTYPES, compare, make_data, make_rng, NUMPY_VERSION, rounding_call  # noqa: E402
 
 _COMMON = dict(deadline=None, suppress_health_check=list(HealthCheck), print_blob=True)
 settings.register_profile("ci", max_examples=40, derandomize=True, **_COMMON)
@@ -219,7 +219,7 @@ UNARY = ["negative", "positive", "absolute", "sign", "square", "sqrt", "exp", "l
 @given(st.sampled_from(UNARY), data(kind="default"))
 def test_unary_ufunc(device, name, base):
     a, recipe = base
-    compare(lambda xp, x: getattr(xp, name)(view(xp, x, recipe)), a)
+    compare(lambda xp, x: rounding_call(xp, name, view(xp, x, recipe)), a)
 
 
 @st.composite
@@ -438,6 +438,9 @@ def test_sorting(device, base, draw):
 @pytest.mark.parametrize("dt", ["bool", "int8", "uint64", "float32", "complex64"])
 @pytest.mark.parametrize("value", [[1], (1,), numpy.ones(1), numpy.ones((1, 1)), numpy.ones(()), []], ids=repr)
 def test_setitem_one_element_takes_a_scalar(device, dt, value):
+    if isinstance(value, numpy.ndarray) and value.ndim > 0 and dt != "bool" and NUMPY_VERSION < (2, 4):
+        pytest.skip("NumPy 2.4: a size-1 array of ndim > 0 stored into one element is an error "
+                    "(deprecated since 1.25; before, its element was stored)")
     # x[i, j] = v stores one scalar: an array of ndim > 0 or a list is
     # NumPy's error (a bool target takes v's truth value)
     def assign(xp, x):
@@ -448,6 +451,8 @@ def test_setitem_one_element_takes_a_scalar(device, dt, value):
 
 @pytest.mark.parametrize("axis", [0, -1, (0,), 1, None])
 def test_count_nonzero_of_0d_takes_axis_0(device, axis):
+    if axis is None and NUMPY_VERSION < (2, 3):
+        pytest.skip("NumPy 2.3: count_nonzero(axis=None) gives a NumPy integer (before, a Python int)")
     compare(lambda xp, x: xp.count_nonzero(x, axis=axis), numpy.array(2.0))
 
 
@@ -482,6 +487,8 @@ def test_out_of_range_index_of_an_empty_result_raises(device, key):
     # the check ran on the device, but reading the empty result back copied
     # nothing and did not look at the deferred error, so it surfaced in a later
     # call (Note [Deferred errors]).
+    if key != "take" and NUMPY_VERSION < (2, 3):
+        pytest.skip("NumPy 2.3: an out-of-range index raises even when the result is empty (before, a warning)")
     a = numpy.zeros((0, 2, 3))
     if key == "cols":
         fn = lambda xp, x: x[:, xp.asarray([[-3, 1]]), 1:]  # noqa: E731

@@ -8,7 +8,8 @@ import pytest
 
 import cunum as cn
 from helpers import (ALL_DTYPES, COMPLEX_DTYPES, NUMERIC_DTYPES, REAL_DTYPES, SOME_DTYPES,
-                     assert_same, compare, dtype_params, make_data)
+                     assert_same, compare, dtype_params, make_data, needs_numpy, rounding_call,
+                     NUMPY_VERSION)
 
 pytestmark = pytest.mark.usefixtures("device")
 
@@ -52,7 +53,7 @@ def test_around_half_to_even_after_scaling():
 @pytest.mark.parametrize("dt", dtype_params(ALL_DTYPES))
 def test_fix(dt, rng):
     a = with_specials(make_data((5, 4), dt, rng=rng))
-    compare(lambda xp, x: xp.fix(x), a)
+    compare(lambda xp, x: rounding_call(xp, "fix", x), a)
     if dt.kind in "f":
         compare(lambda xp, x, o: xp.fix(x, out=o), a, numpy.zeros((5, 4), dt))
 
@@ -66,10 +67,16 @@ def test_clip_every_dtype(dt, rng):
     compare(lambda xp, x, l, h: xp.clip(x, l, h), a, lo, hi)
     compare(lambda xp, x: xp.clip(x, None, 3), a)
     compare(lambda xp, x: xp.clip(x, 2, None), a)
-    compare(lambda xp, x: xp.clip(x, min=1), a)
-    compare(lambda xp, x: xp.clip(x, max=2.5), a)
     compare(lambda xp, x: x.clip(1, 3), a)
     compare(lambda xp, x: x.clip(max=3), a)
+
+
+@needs_numpy((2, 1), "clip takes min= and max= (the Array API names)")
+@pytest.mark.parametrize("dt", dtype_params(ALL_DTYPES))
+def test_clip_min_max_keywords(dt, rng):
+    a = with_specials(make_data((4, 6), dt, rng=rng))
+    compare(lambda xp, x: xp.clip(x, min=1), a)
+    compare(lambda xp, x: xp.clip(x, max=2.5), a)
 
 
 def test_clip_semantics(rng):
@@ -77,9 +84,11 @@ def test_clip_semantics(rng):
     compare(lambda xp, x: xp.clip(x, numpy.nan, 2), a)
     compare(lambda xp, x: xp.clip(x, 0, numpy.nan), a)
     compare(lambda xp, x: xp.clip(x, 3, 1), a)  # min > max: max wins
-    compare(lambda xp, x: xp.clip(x, None, None), a)
+    if NUMPY_VERSION >= (2, 1):  # NumPy 2.1: clip with neither bound is allowed (a copy)
+        compare(lambda xp, x: xp.clip(x, None, None), a)
     i8 = numpy.arange(-5, 5, dtype=numpy.int8)
-    compare(lambda xp, x: xp.clip(x, -1000, 300), i8)  # Python ints beyond int8: dropped
+    if NUMPY_VERSION >= (2, 1):  # NumPy 2.1: Python int bounds beyond the dtype are dropped (2.0 raised)
+        compare(lambda xp, x: xp.clip(x, -1000, 300), i8)  # Python ints beyond int8: dropped
     compare(lambda xp, x: xp.clip(x, 0, 2.5), i8)
     compare(lambda xp, x: xp.clip(x, numpy.int16(-2), 3), i8)
     out = numpy.zeros(10, numpy.float32)
@@ -90,7 +99,8 @@ def test_clip_semantics(rng):
     compare(lambda xp, x: xp.clip(x, -2, 2, out=xp.zeros(10, numpy.uint8)), i8)  # same_kind
     compare(lambda xp, x: xp.clip(x, -2, 2, out=xp.zeros(10, numpy.uint8), casting="unsafe"), i8)
     compare(lambda xp, x: xp.clip(x, 1), i8)
-    compare(lambda xp, x: xp.clip(x, 1, 2, min=0), i8)
+    if NUMPY_VERSION >= (2, 1):  # NumPy 2.1's min=/max= keywords: both a bound and min= is a ValueError
+        compare(lambda xp, x: xp.clip(x, 1, 2, min=0), i8)
     compare(lambda xp, x: xp.clip(x, 1, 2, bogus=0), i8)
     compare(lambda xp, x: xp.clip(x, a_max=2), i8)
 
@@ -157,6 +167,8 @@ def test_real_if_close(dt, rng):
 # ---------------------------------------------------------------- special functions
 @pytest.mark.parametrize("dt", dtype_params(ALL_DTYPES))
 def test_sinc(dt, rng):
+    if dt == numpy.float16 and NUMPY_VERSION < (2, 3):
+        pytest.skip("NumPy 2.3: float16 sinc(0) is 1 (before, nan: its 1e-20 stand-in for 0 underflowed)")
     a = make_data((5, 4), dt, rng=rng)
     a.reshape(-1)[0] = 0
     compare(lambda xp, x: xp.sinc(x), a, rtol=None if dt != numpy.float16 else 4e-3)

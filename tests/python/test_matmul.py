@@ -14,7 +14,7 @@ import numpy
 import pytest
 
 from helpers import (ALL_DTYPES, COMPLEX_DTYPES, FLOAT_DTYPES, INEXACT_DTYPES, SOME_DTYPES, assert_raises_like,
-                     assert_same, compare, dtype_params, make_data, make_rng)
+                     assert_same, compare, dtype_params, make_data, make_rng, needs_numpy)
 
 import cunum as cn
 
@@ -188,18 +188,30 @@ def test_matmul_ufunc_attributes():
     assert cn.matmul.signature == numpy.matmul.signature
     assert (cn.matmul.nin, cn.matmul.nout) == (2, 1)
     assert cn.vecdot.signature == numpy.vecdot.signature
+
+
+@needs_numpy((2, 2), "matvec and vecmat are new")
+def test_matvec_vecmat_ufunc_attributes():
     assert cn.matvec.signature == numpy.matvec.signature
     assert cn.vecmat.signature == numpy.vecmat.signature
 
 
 @pytest.mark.parametrize("dtype", dtype_params(ALL_DTYPES))
-def test_vecdot_matvec_vecmat(dtype):
+def test_vecdot(dtype):
+    rng = make_rng(14)
+    a, b = make_data((2, 3, 6), dtype, rng=rng), make_data((3, 6), dtype, rng=rng)
+    t = _tol(dtype, 6)
+    compare(lambda xp, x, y: xp.vecdot(x, y), a, b, **t)
+    compare(lambda xp, x, y: xp.vecdot(x, y, axis=0), b.T.copy(), a[0].T.copy(), **t)
+
+
+@needs_numpy((2, 2), "matvec and vecmat are new")
+@pytest.mark.parametrize("dtype", dtype_params(ALL_DTYPES))
+def test_matvec_vecmat(dtype):
     rng = make_rng(14)
     a, b = make_data((2, 3, 6), dtype, rng=rng), make_data((3, 6), dtype, rng=rng)
     v = make_data((6,), dtype, rng=rng)
     t = _tol(dtype, 6)
-    compare(lambda xp, x, y: xp.vecdot(x, y), a, b, **t)
-    compare(lambda xp, x, y: xp.vecdot(x, y, axis=0), b.T.copy(), a[0].T.copy(), **t)
     compare(lambda xp, x, y: xp.matvec(x, y), a, v, **t)
     compare(lambda xp, x, y: xp.vecmat(x, y), make_data((3,), dtype, rng=rng), b, **t)
     compare(lambda xp, x, y: xp.vecmat(x, y), v, a.swapaxes(-1, -2), **t)
@@ -212,6 +224,12 @@ def test_vecdot_errors():
     assert_raises_like(lambda xp, x, y: xp.vecdot(x, y), m(2, 4), m(3, 4))
     assert_raises_like(lambda xp, x, y: xp.vecdot(x, y), m(), m(3))
     assert_raises_like(lambda xp, x, y: xp.vecdot(x, y, axis=3), m(2, 4), m(2, 4))
+
+
+@needs_numpy((2, 2), "matvec and vecmat are new")
+def test_matvec_vecmat_errors():
+    rng = make_rng(15)
+    m = lambda *s: make_data(s, numpy.float64, rng=rng)
     assert_raises_like(lambda xp, x, y: xp.matvec(x, y), m(3, 4), m(3))
     assert_raises_like(lambda xp, x, y: xp.matvec(x, y), m(4), m(4))
     assert_raises_like(lambda xp, x, y: xp.vecmat(x, y), m(3), m(4, 3))

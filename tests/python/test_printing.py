@@ -9,7 +9,7 @@ import numpy
 import pytest
 
 import cunum as cn
-from helpers import ALL_DTYPES, USING_NUMPY_SHIM, dtype_params, make_data, make_rng
+from helpers import ALL_DTYPES, USING_NUMPY_SHIM, dtype_params, make_data, make_rng, needs_numpy
 
 pytestmark = pytest.mark.usefixtures("device")
 
@@ -98,7 +98,8 @@ def test_print_options_govern_repr():
     {}, {"precision": 3}, {"linewidth": 40}, {"edgeitems": 1}, {"edgeitems": 5}, {"threshold": 10},
     {"suppress": True}, {"sign": " "}, {"sign": "+"}, {"floatmode": "fixed"}, {"floatmode": "unique"},
     {"floatmode": "maxprec_equal"}, {"nanstr": "NaN", "infstr": "Inf"}, {"legacy": "1.13"},
-    {"legacy": "1.21"}, {"legacy": "1.25"}, {"legacy": "2.1"},
+    {"legacy": "1.21"}, {"legacy": "1.25"},
+    pytest.param({"legacy": "2.1"}, marks=needs_numpy((2, 2), 'legacy="2.1" is new')),
     {"formatter": {"float_kind": lambda v: f"<{v:.2f}>"}}, {"threshold": 5, "edgeitems": 0},
 ])
 @pytest.mark.parametrize("dtype", ["float64", "int32", "complex64", "bool", "uint8", "float16"])
@@ -159,6 +160,7 @@ def test_bad_options_raise_numpys_errors():
             cn.array2string(x, **kw)
 
 
+@needs_numpy((2, 1), "set_printoptions(override_repr=) is new")
 def test_override_repr():
     x = cn.arange(3)
     with cn.printoptions(override_repr=lambda a: f"<{a.shape}>"):
@@ -237,7 +239,9 @@ CPP_OPTIONS = [
 
 def _cpp(x, what, **kw):
     from cunum import _core
-    return _core._cpp_print(x, numpy.get_printoptions(), what, **kw)
+    from cunum._routines import printing
+    # the options as cunum's printing passes them (with the installed NumPy's repr layout)
+    return _core._cpp_print(x, printing._cpp_options({}), what, **kw)
 
 
 def _cpp_cases(dtype, rng):
@@ -294,3 +298,24 @@ def test_format_protocol():
     assert f"{cn.asarray(h)}" == f"{h}"
     with pytest.raises(TypeError):
         format(cn.asarray(h), ".2f")
+
+
+@pytest.mark.skipif(USING_NUMPY_SHIM, reason="the C++ printer is cunum's")
+@needs_numpy((2, 3), 'legacy="2.2" is new')
+@pytest.mark.parametrize("dtype", ["float16", "float32", "complex64"])
+def test_cpp_printer_before_the_dtype_exp_cutoff(dtype):
+    # cunum prints as the installed NumPy: under NumPy < 2.3 float16/float32
+    # turn scientific at 1e8 (arrays) and 1e16 (scalars), what NumPy >= 2.3
+    # prints under legacy="2.2"; the C++ printer's dtype_exp_cutoff=False
+    from cunum import _core
+    rng = make_rng(15)
+    with numpy.errstate(over="ignore"):  # float16: 1e7 and 1e5 are inf
+        cases = [numpy.array(v, dtype) for v in ([999.0, 1000.0], 1e7, [39776.0, 21.48], [1e5, 3.0, 65504.0])]
+        cases.append((make_data((6, 7), dtype, rng=rng) * 10.0 ** rng.integers(-3, 9, size=(6, 7))).astype(dtype))
+    for opts in ({}, {"suppress": True}, {"floatmode": "maxprec_equal"}, {"precision": 3, "sign": "+"}):
+        with numpy.printoptions(legacy="2.2", **opts):
+            cpp = dict(numpy.get_printoptions(), legacy=False, dtype_exp_cutoff=False)
+            for h in cases:
+                x = cn.asarray(h)
+                assert _core._cpp_print(x, cpp, "str") == str(h), (h, opts)
+                assert _core._cpp_print(x, cpp, "repr") == repr(h), (h, opts)

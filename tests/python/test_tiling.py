@@ -6,7 +6,7 @@ import numpy
 import pytest
 
 from helpers import (ALL_DTYPES, SOME_DTYPES, assert_raises_like, assert_same, compare,
-                     dtype_params, make_data, requires_cunum)
+                     dtype_params, make_data, needs_numpy, requires_cunum, NUMPY_VERSION)
 import cunum as cn
 
 pytestmark = pytest.mark.usefixtures("device")
@@ -207,14 +207,20 @@ def test_trim_zeros(dt):
     v = numpy.array([0, 0, 1, 2, 0, 3, 0, 0]).astype(dt)
     for trim in ("fb", "f", "b", "BF", "F"):
         compare(lambda xp, x: xp.trim_zeros(x, trim), v)
+    compare(lambda xp, x: xp.trim_zeros(x * 0), v)
+    compare(lambda xp, x: xp.trim_zeros(x[:0]), v)
+
+
+@needs_numpy((2, 2), "trim_zeros takes n-d input and axis=")
+@pytest.mark.parametrize("dt", dtype_params(ALL_DTYPES))
+def test_trim_zeros_axis(dt):
+    v = numpy.array([0, 0, 1, 2, 0, 3, 0, 0]).astype(dt)
     m = numpy.zeros((4, 5), dt)
     m[1, 2] = m[2, 3] = 1
     for trim in ("fb", "f", "b"):
         for axis in (None, 0, 1, -1):
             compare(lambda xp, x: xp.trim_zeros(x, trim, axis=axis), m)
-    compare(lambda xp, x: xp.trim_zeros(x * 0), v)
     compare(lambda xp, x: xp.trim_zeros(x * 0, axis=1), m)
-    compare(lambda xp, x: xp.trim_zeros(x[:0]), v)
     compare(lambda xp, x: xp.trim_zeros(x[2]), v)  # 0-d
 
 
@@ -341,7 +347,8 @@ def test_copyto_where_and_casting(dt, rng):
             xp.copyto(dst, src, casting=casting, where=mask)
             return dst
         compare(f, d, s, m)
-        compare(lambda xp, dst, src, mask: xp.copyto(dst, 3, casting=casting), d, s, m)
+        if casting not in ("no", "equiv") or NUMPY_VERSION >= (2, 1):  # NumPy 2.1: a Python int's casting
+            compare(lambda xp, dst, src, mask: xp.copyto(dst, 3, casting=casting), d, s, m)
     compare(lambda xp, dst, src, mask: xp.copyto(dst, src, where=mask[0]), d, s, m)
     compare(lambda xp, dst, src, mask: xp.copyto(dst, src[:3], where=mask), d, s, m)
 

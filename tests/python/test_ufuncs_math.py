@@ -10,7 +10,8 @@ import pytest
 
 import cunum as cn
 from helpers import (ALL_DTYPES, COMPLEX_DTYPES, FLOAT_DTYPES, INT_DTYPES, SOME_DTYPES,
-                     USING_NUMPY_SHIM, compare, dtype_id, dtype_params, make_data, numpy_side)
+                     USING_NUMPY_SHIM, compare, dtype_id, dtype_params, make_data, numpy_side,
+                     old_integer_rounding, rounding_call, NUMPY_VERSION)
 
 
 def _call(xp, name, *args):
@@ -102,7 +103,7 @@ def test_array_api_aliases(alias, target):
 @pytest.mark.parametrize("name", UNARY)
 def test_unary(name, dt, rng):
     a = unary_input(name, dt, (4, 9), rng)
-    compare(lambda xp, x: getattr(xp, name)(x), a)
+    compare(lambda xp, x: rounding_call(xp, name, x), a)
 
 
 @pytest.mark.parametrize("dt", dtype_params(ALL_DTYPES))
@@ -174,6 +175,8 @@ COMPLEX_UNARY = ["arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctanh", 
 @pytest.mark.parametrize("dt", dtype_params(COMPLEX_DTYPES))
 @pytest.mark.parametrize("name", COMPLEX_UNARY)
 def test_complex_special_values(name, dt):
+    if name in ("arcsin", "arcsinh", "arccosh") and NUMPY_VERSION < (2, 3):
+        pytest.skip("NumPy 2.3: complex arcsin/arcsinh/arccosh of nan and inf parts give C99's special values")
     compare(lambda xp, x: getattr(xp, name)(x), _complex_grid(dt))
 
 
@@ -228,14 +231,14 @@ def test_integer_edges(dt):
         compare(lambda xp, p, q: getattr(xp, name)(p, q), x, y)
     for name in ("bitwise_count", "reciprocal", "sign", "square", "floor", "ceil", "trunc",
                  "conjugate", "isnan", "isinf", "isfinite"):
-        compare(lambda xp, p: getattr(xp, name)(p), vals)
+        compare(lambda xp, p: rounding_call(xp, name, p), vals)
 
 
 def test_bool_inputs(rng):
     a = numpy.array([True, False, True, False])
     b = numpy.array([True, True, False, False])
     for name in UNARY:
-        compare(lambda xp, x: getattr(xp, name)(x), a)
+        compare(lambda xp, x: rounding_call(xp, name, x), a)
     for name in BINARY:
         compare(lambda xp, x, y: getattr(xp, name)(x, y), a, b)
 
@@ -248,6 +251,8 @@ def test_bool_inputs(rng):
 @pytest.mark.parametrize("name", ["arcsinh", "log1p", "sign", "floor", "isnan", "gcd", "fmax",
                                   "arctan2", "logaddexp"])
 def test_out_where_dtype(name, dt, rng):
+    if old_integer_rounding(name, dt):
+        pytest.skip("NumPy 2.1: floor of an integer array keeps its dtype (out= and dtype= rules follow)")
     nin = getattr(numpy, name).nin
     ins = (unary_input(name, dt, (3, 4), rng),) if nin == 1 else binary_inputs(name, dt, (3, 4), rng)
     try:

@@ -69,7 +69,12 @@ def _savez(file, args, kwds, allow_pickle, compressed):
     hosts = [_host(a) for a in args]
     named = {k: _host(v) for k, v in kwds.items()}
     fn = numpy.savez_compressed if compressed else numpy.savez
-    fn(file, *hosts, allow_pickle=allow_pickle, **named)
+    # savez's allow_pickle is NumPy 2.1's: an older NumPy would store it as
+    # an array named "allow_pickle". cunum's dtypes never pickle, so there it
+    # is left out.
+    if tuple(int(p) for p in numpy.__version__.split(".")[:2]) >= (2, 1):
+        named["allow_pickle"] = allow_pickle
+    fn(file, *hosts, **named)
 
 
 def savez(file, *args, allow_pickle=True, **kwds):

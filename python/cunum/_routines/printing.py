@@ -135,7 +135,10 @@ def _cpp_options(overrides):
     opts.update({k: v for k, v in overrides.items() if v is not None})
     # NumPy 2.2 began to write `shape=(...)` in the repr of summarised arrays:
     # cunum's repr is the installed NumPy's
-    opts["shape_in_repr"] = tuple(int(p) for p in numpy.__version__.split(".")[:2]) >= (2, 2)
+    version = tuple(int(p) for p in numpy.__version__.split(".")[:2])
+    opts["shape_in_repr"] = version >= (2, 2)
+    # NumPy 2.3: float16/float32 turn scientific from their own precision
+    opts["dtype_exp_cutoff"] = version >= (2, 3)
     if opts.get("formatter") is not None or opts.get("legacy") not in (False, None):
         return None
     if opts["sign"] not in ("-", "+", " ") or opts["floatmode"] not in _FLOATMODES:
