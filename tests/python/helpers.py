@@ -593,3 +593,12 @@ def rounding_call(xp, name, x):
     if numpy_side(xp) and old_integer_rounding(name, x.dtype):
         return numpy.array(x, copy=True)
     return getattr(xp, name)(x)
+
+
+def linalg_tol(dtype):
+    """Tolerances of a linalg result against NumPy's: 2000 ulps of the dtype
+    the routine computes in (float32/float64 and their complex types; float64
+    for integer and bool input)."""
+    d = numpy.result_type(dtype, numpy.float32) if numpy.dtype(dtype).kind in "fc" else numpy.dtype(numpy.float64)
+    eps = numpy.finfo(d).eps
+    return {"rtol": 2000 * eps, "atol": 2000 * eps}

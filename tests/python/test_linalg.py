@@ -13,8 +13,8 @@ few hundred ulps of the dtype.
 import numpy
 import pytest
 
-from helpers import (ALL_DTYPES, SOME_DTYPES, assert_raises_like, assert_same, compare, dtype_params, make_data,
-                     make_rng)
+from helpers import (ALL_DTYPES, SOME_DTYPES, assert_raises_like, assert_same, compare, dtype_params, linalg_tol,
+                     make_data, make_rng)
 
 import cunum as cn
 
@@ -23,10 +23,7 @@ pytestmark = pytest.mark.usefixtures("device")
 LINALG_DTYPES = [numpy.dtype(d) for d in ("int64", "bool", "float32", "float64", "complex64", "complex128")]
 
 
-def _tol(dtype):
-    d = numpy.result_type(dtype, numpy.float32) if numpy.dtype(dtype).kind in "fc" else numpy.dtype(numpy.float64)
-    eps = numpy.finfo(d).eps
-    return {"rtol": 2000 * eps, "atol": 2000 * eps}
+_tol = linalg_tol
 
 
 def _well_conditioned(shape, dtype, rng):

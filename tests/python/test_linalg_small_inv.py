@@ -7,7 +7,7 @@ broadcast inputs, empty stacks, against NumPy."""
 import numpy
 import pytest
 
-from helpers import assert_raises_like, compare, dtype_params, make_data, make_rng
+from helpers import linalg_tol, assert_raises_like, compare, dtype_params, make_data, make_rng
 
 import cunum as cn
 
@@ -15,9 +15,7 @@ pytestmark = pytest.mark.usefixtures("device")
 FLOATS = [numpy.float32, numpy.float64, numpy.complex64, numpy.complex128]
 
 
-def _tol(dtype):
-    eps = numpy.finfo(numpy.result_type(dtype, numpy.float32)).eps
-    return {"rtol": 2000 * eps, "atol": 2000 * eps}
+_tol = linalg_tol
 
 
 def _well_conditioned(shape, dtype, rng):

@@ -136,20 +136,12 @@ void CudaBackend::sort(const SortPlan& plan) {
   // [Native argsorts] in cub/cub_sort.cu).
   if (plan.index && plan.nseg == 1 && n < (int64_t(1) << 31) && itemsize(plan.dtype) == 4 &&
       (kind == 'f' || kind == 'i' || kind == 'u')) {
+    // our own onesweep sort below 2^30 items when asked, else CUB's pairs
+    const auto run = argsort_own() && n < (int64_t(1) << 30) ? cub.argsort_onesweep : cub.argsort_native;
     size_t tb = 0;
-    if (argsort_own() && n < (int64_t(1) << 30)) {
-      CUNUM_CUDA_CHECK(
-          cudaError_t(cub.argsort_onesweep(device_, nullptr, &tb, plan.in, plan.index, plan.keys, n, kind, 4, s)));
-      Temp t(*this, std::max<size_t>(tb, 16));
-      CUNUM_CUDA_CHECK(
-          cudaError_t(cub.argsort_onesweep(device_, t.p, &tb, plan.in, plan.index, plan.keys, n, kind, 4, s)));
-      return;
-    }
-    CUNUM_CUDA_CHECK(
-        cudaError_t(cub.argsort_native(device_, nullptr, &tb, plan.in, plan.index, plan.keys, n, kind, 4, s)));
+    CUNUM_CUDA_CHECK(cudaError_t(run(device_, nullptr, &tb, plan.in, plan.index, plan.keys, n, kind, 4, s)));
     Temp t(*this, std::max<size_t>(tb, 16));
-    CUNUM_CUDA_CHECK(
-        cudaError_t(cub.argsort_native(device_, t.p, &tb, plan.in, plan.index, plan.keys, n, kind, 4, s)));
+    CUNUM_CUDA_CHECK(cudaError_t(run(device_, t.p, &tb, plan.in, plan.index, plan.keys, n, kind, 4, s)));
     return;
   }
 
