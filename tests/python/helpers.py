@@ -595,6 +595,67 @@ def rounding_call(xp, name, x):
     return getattr(xp, name)(x)
 
 
+# Deprecations that a newer NumPy turned into errors: (the NumPy that raises,
+# the start of the older NumPy's warning, the error raised now, the newer
+# NumPy's message or None where it names the case: the warning's text is
+# kept then, and no STABLE_MESSAGES pattern matches it). cunum raises the
+# error; on an older oracle the warning becomes that error (newer_numpy).
+EXPIRED_DEPRECATIONS = [
+    ((2, 1), "Calling nonzero on 0d arrays is deprecated", ValueError,
+     "Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() instead."),
+    ((2, 3), "Out of bound index found", IndexError, None),  # an index beyond its axis, the result empty
+    # an array of ndim > 0 made a scalar (stored into one element): TypeError;
+    # a real or integer target's ValueError ("setting an array element with a
+    # sequence.") NumPy 2.0 raises itself once the warning is an error
+    ((2, 4), "Conversion of an array with ndim > 0 to a scalar", TypeError, None),
+]
+
+
+def newer_numpy(xp, fn, *args, **kwargs):
+    """``fn(*args, **kwargs)``; on the NumPy side, an expired deprecation
+    (EXPIRED_DEPRECATIONS) that the installed NumPy still only warns about
+    raises the error the newer NumPy raises (cunum follows the newest)."""
+    pending = [d for d in EXPIRED_DEPRECATIONS if NUMPY_VERSION < d[0]] if numpy_side(xp) else []
+    if not pending:
+        return fn(*args, **kwargs)
+    with warnings.catch_warnings():
+        for _, start, _, _ in pending:
+            warnings.filterwarnings("error", message=re.escape(start), category=DeprecationWarning)
+        try:
+            return fn(*args, **kwargs)
+        except DeprecationWarning as w:
+            for _, start, exc_type, message in pending:
+                if str(w).startswith(start):
+                    raise exc_type(message or str(w)) from w
+            raise
+
+
+def assert_raises_since(version, change, exc_type, fn, *args, match=None):
+    """NumPy `version` made ``fn`` raise `exc_type` (`change`; the older
+    NumPy returned a result). From that NumPy on it is compared as
+    assert_raises_like does; on an older one cunum alone must raise
+    `exc_type` (with `match`, a pattern of the newer NumPy's message)."""
+    if NUMPY_VERSION >= version:
+        exc, _ = compare(fn, *args)
+        assert isinstance(exc, exc_type), f"NumPy did not raise {exc_type.__name__}: the test is wrong"
+        return
+    if USING_NUMPY_SHIM:
+        return  # the stand-in is this older NumPy: nothing to compare with
+    with pytest.raises(exc_type, match=match):
+        _read_back(_quiet_call(fn, cn, *[to_cn(a) for a in args]))
+
+
+def clip_int_bounds(xp, dtype, *bounds):
+    """Python int clip bounds for an integer `dtype`. NumPy 2.1 drops a bound
+    beyond the dtype's range (no clipping on that side; 2.0 raised
+    OverflowError); on an older oracle the bound is the dtype's limit, the
+    same result."""
+    if not (numpy_side(xp) and NUMPY_VERSION < (2, 1)):
+        return bounds
+    info = numpy.iinfo(dtype)
+    return tuple(None if b is None else min(max(b, int(info.min)), int(info.max)) for b in bounds)
+
+
 def linalg_tol(dtype):
     """Tolerances of a linalg result against NumPy's: 2000 ulps of the dtype
     the routine computes in (float32/float64 and their complex types; float64

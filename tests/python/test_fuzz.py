@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 import cunum as cn  # noqa: E402
-from helpers import ALL_DTYPES, compare, make_data, make_rng, NUMPY_VERSION, rounding_call  # noqa: E402
+from helpers import ALL_DTYPES, compare, make_data, make_rng, newer_numpy, NUMPY_VERSION, rounding_call  # noqa: E402
 
 _COMMON = dict(deadline=None, suppress_health_check=list(HealthCheck), print_blob=True)
 settings.register_profile("ci", max_examples=40, derandomize=True, **_COMMON)
@@ -173,7 +173,7 @@ def test_basic_getitem(device, base, draw):
 def test_advanced_getitem(device, base, draw):
     a, recipe = base
     key = draw.draw(advanced_keys(a.shape))
-    compare(lambda xp, x: x[xp_key(xp, key)], a)
+    compare(lambda xp, x: newer_numpy(xp, lambda: x[xp_key(xp, key)]), a)
 
 
 @fuzz
@@ -197,10 +197,10 @@ def test_setitem(device, base, draw):
     value = draw.draw(_scalar_for(a.dtype)) if use_scalar else make_data(
         draw.draw(st.sampled_from([(), (1,)])), vdt, "small", make_rng(1))
 
-    def assign(xp, x, v):
+    def assign(xp, x, v):  # (NumPy 2.4: a size-1 array of ndim > 0 into one element raises)
         x[xp_key(xp, key)] = v
         return x
-    compare(assign, a, value)
+    compare(lambda xp, x, v: newer_numpy(xp, assign, xp, x, v), a, value)
 
 
 # ---------------------------------------------------------------- ufuncs
@@ -438,15 +438,14 @@ def test_sorting(device, base, draw):
 @pytest.mark.parametrize("dt", ["bool", "int8", "uint64", "float32", "complex64"])
 @pytest.mark.parametrize("value", [[1], (1,), numpy.ones(1), numpy.ones((1, 1)), numpy.ones(()), []], ids=repr)
 def test_setitem_one_element_takes_a_scalar(device, dt, value):
-    if isinstance(value, numpy.ndarray) and value.ndim > 0 and dt != "bool" and NUMPY_VERSION < (2, 4):
-        pytest.skip("NumPy 2.4: a size-1 array of ndim > 0 stored into one element is an error "
-                    "(deprecated since 1.25; before, its element was stored)")
     # x[i, j] = v stores one scalar: an array of ndim > 0 or a list is
-    # NumPy's error (a bool target takes v's truth value)
+    # NumPy's error (a bool target takes v's truth value). NumPy 2.4 made the
+    # array case an error (deprecated since 1.25; before, its element was
+    # stored): newer_numpy on an older oracle.
     def assign(xp, x):
         x[0, 1] = xp.asarray(value) if isinstance(value, numpy.ndarray) else value
         return x
-    compare(assign, numpy.zeros((2, 3), dt))
+    compare(lambda xp, x: newer_numpy(xp, assign, xp, x), numpy.zeros((2, 3), dt))
 
 
 @pytest.mark.parametrize("axis", [0, -1, (0,), 1, None])
@@ -487,8 +486,8 @@ def test_out_of_range_index_of_an_empty_result_raises(device, key):
     # the check ran on the device, but reading the empty result back copied
     # nothing and did not look at the deferred error, so it surfaced in a later
     # call (Note [Deferred errors]).
-    if key != "take" and NUMPY_VERSION < (2, 3):
-        pytest.skip("NumPy 2.3: an out-of-range index raises even when the result is empty (before, a warning)")
+    # (NumPy 2.3: an out-of-range index raises even when the result is empty;
+    # before, a warning: newer_numpy)
     a = numpy.zeros((0, 2, 3))
     if key == "cols":
         fn = lambda xp, x: x[:, xp.asarray([[-3, 1]]), 1:]  # noqa: E731
@@ -496,7 +495,7 @@ def test_out_of_range_index_of_an_empty_result_raises(device, key):
         fn = lambda xp, x: x[1:4, xp.asarray([-1, 1]), xp.asarray([0, -4])]  # noqa: E731
     else:
         fn = lambda xp, x: xp.take(x, xp.asarray([5]), axis=2)  # noqa: E731
-    compare(fn, a)
+    compare(lambda xp, x: newer_numpy(xp, fn, xp, x), a)
     # and the next call is not charged with it
     compare(lambda xp, x: x + 1, a)
 
