@@ -11,6 +11,7 @@ result exactly against NumPy (a wrong combination prints WRONG).
 
     python bench/bench_scan_sweep.py [--quick] [--items 8,16,32,64]
         [--threads 128,256,512] [--grids tiles,resident,pipelined] [--hints 0]
+        [--min-blocks 5,6]
         [--spins 100,500] [--json OUT.json]
 
 About 45 subprocesses of ~5-8 s each (import, NVRTC, 2^28 data): split
@@ -87,6 +88,7 @@ def main():
     ap.add_argument("--threads", default="128,256,512")
     ap.add_argument("--grids", default="tiles,resident,pipelined")
     ap.add_argument("--hints", default="0")
+    ap.add_argument("--min-blocks", default="", help="extra rows with these CUNUM_SCAN_MIN_BLOCKS on the best three")
     ap.add_argument("--spins", default="100,500", help="tried on the 3 best combinations")
     ap.add_argument("--json")
     ap.add_argument("--child", help=argparse.SUPPRESS)
@@ -125,7 +127,8 @@ def main():
     for r in good[:3]:  # hints, full occupancy asked of ptxas, look-back backoff on the best three
         if r["env"]["CUNUM_SCAN_HINTS"] == "0":
             one({**r["env"], "CUNUM_SCAN_HINTS": "1"})
-        one({**r["env"], "CUNUM_SCAN_MIN_BLOCKS": str(min(15, 2048 // int(r["env"]["CUNUM_SCAN_THREADS"])))})
+        for mb in ints(args.min_blocks) or [min(15, 2048 // int(r["env"]["CUNUM_SCAN_THREADS"]))]:
+            one({**r["env"], "CUNUM_SCAN_MIN_BLOCKS": str(mb)})
         one({**r["env"], "CUNUM_SCAN_WIDE": "packed"})  # f64 and i32 (-> int64) only
         for spin in ints(args.spins):
             if spin:

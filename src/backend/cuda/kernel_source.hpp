@@ -203,7 +203,7 @@ struct ScanKernel {
   ScanStrategy strategy;
   bool vec = false;  // Tiles: full tiles as 16-byte vectors (contiguous, aligned axis)
   // Tiles, the run-time knobs (scan_tuning() in scan.cpp, docs/scan.md):
-  int items4 = 16;        // items per thread at a 4-byte loop dtype (a power of two, 2 to 64)
+  int items4 = 32;        // items per thread at a 4-byte loop dtype (a power of two, 2 to 64)
   int threads = 256;      // threads per block: 128, 256 or 512
   bool resident = false;  // a grid of resident blocks looping over tiles
   bool pipelined = false; // resident, and the next tile's loads issued while this one scans
@@ -215,7 +215,7 @@ struct ScanKernel {
 // Elements per thread in a tile (Tiles): items4 scaled to the loop dtype's
 // bytes (64 bytes of loop dtype at the default 16), at least 2, the tile's
 // loop values at most 32 KB.
-int scan_items(DType loop, int items4 = 16, int threads = 256);
+int scan_items(DType loop, int items4 = 32, int threads = 256);
 struct ScanParams {
   const void* in = nullptr;
   void* out = nullptr;
