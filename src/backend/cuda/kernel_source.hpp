@@ -339,6 +339,9 @@ struct RandomKernel {
   bool index32 = false;  // Note [Random kernel index]
 };
 std::string random_source(const RandomKernel& k);
+// Threads per block of threads of the Philox random kernels (the aligned
+// kernel's grid stride is compiled in: random_source and random.cpp agree).
+constexpr int kRandomThreads = 256;
 
 // Note [Small inverse kernel] (cunum/kernels/small_inverse.hpp): the inverse
 // of a stack of n x n matrices (1 <= n <= 16, complex n <= 8, float32/64, complex64/128), a
