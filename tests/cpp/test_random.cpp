@@ -196,7 +196,7 @@ TEST(Random, SequentialEnginesCpuEqualsGpu) {
 
 // Note [Uniform logarithm]: the float normals' and exponentials' log(U),
 // U = k 2^-24, within 1 ulp of the double log for every one of the 2^24
-// values (0.91 measured), and exact at U = 1.
+// values (0.87 measured: degree 8, one-term ln 2), and exact at U = 1.
 TEST(Random, UniformLogAccuracy) {
   double worst = 0;
   uint32_t at = 0;

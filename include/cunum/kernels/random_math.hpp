@@ -105,29 +105,32 @@ CUNUM_HD float log(float x) {
 //   leaves e - 24 in the high bits (e of the mantissa halved when it passes
 //   sqrt(2), as log's `m > 1.41421356f`) and the offset of m in
 //   [sqrt(1/2), sqrt(2)] from 0x3f3504f4 in the low 23 bits;
-// - no division: log(1 + f) = f + f^2 h(f), h a degree-9 polynomial fitted
+// - no division: log(1 + f) = f + f^2 h(f), h a degree-8 polynomial fitted
 //   to (log1p(f) - f) / f^2 over f in [sqrt(1/2) - 1, sqrt(2) - 1]
-//   (iteratively reweighted least squares on the relative error, 7.6e-9,
-//   coefficients rounded to float), evaluated with explicit fma (Note
-//   [Explicit fma]), so both backends round every step alike.
-// Max error over all 2^24 inputs: 0.91 ulp against the double log
-// (Random.UniformLogAccuracy; the atanh form with its division, before:
-// 1.65 ulp). About 11 instructions instead of ~20 with the division's
-// slow-path check.
+//   (iteratively reweighted least squares on log1p's relative error,
+//   4.1e-9 before the coefficients are rounded to float), evaluated with
+//   explicit fma (Note [Explicit fma]), so both backends round every step
+//   alike;
+// - e ln 2 as one fma with ln 2 rounded to float: the product is exact
+//   inside the fma, and |e| (ln 2 - float(ln 2)) <= 24 x 1.9e-9 stays below
+//   0.07 ulp of any result with e != 0 (|log U| >= 0.35 there).
+// Max error over all 2^24 inputs: 0.87 ulp against the double log
+// (Random.UniformLogAccuracy). Before: degree 9 and ln 2 in two parts, 0.91
+// ulp (two instructions more per log); the atanh form with its division,
+// 1.65 ulp. A degree-7 fit would save one more fma per log at 1.08 ulp.
 CUNUM_HD float log_u24(uint32_t k) {
   const int32_t ix = (int32_t)detail::bits_of((float)k) - (int32_t)(0x3f3504f4u + (24u << 23));
   const int e = ix >> 23;  // arithmetic shift: floor
   const float f = detail::float_of_bits(((uint32_t)ix & 0x7fffffu) + 0x3f3504f4u) - 1.0f;  // exact
-  float h = 6.892778724e-02f;
-  h = math::fma(h, f, -1.162963733e-01f);
-  h = math::fma(h, f, 1.179620251e-01f);
-  h = math::fma(h, f, -1.240772307e-01f);
-  h = math::fma(h, f, 1.423270702e-01f);
-  h = math::fma(h, f, -1.666828990e-01f);
-  h = math::fma(h, f, 2.000145614e-01f);
-  h = math::fma(h, f, -2.499999702e-01f);
-  h = math::fma(h, f, 3.333332241e-01f);
-  h = math::fma(h, f, -5.000000000e-01f);
+  float h = -7.622777671e-02f;
+  h = math::fma(h, f, 1.290524155e-01f);
+  h = math::fma(h, f, -1.324296892e-01f);
+  h = math::fma(h, f, 1.418168098e-01f);
+  h = math::fma(h, f, -1.660906523e-01f);
+  h = math::fma(h, f, 2.000198215e-01f);
+  h = math::fma(h, f, -2.500158548e-01f);
+  h = math::fma(h, f, 3.333332539e-01f);
+  h = math::fma(h, f, -4.999998808e-01f);
   const float log_m = math::fma(f * f, h, f);
   return math::fma((float)e, 0.693147182f, log_m);  // ln 2 rounded to float: one fma
 }
@@ -135,12 +138,13 @@ CUNUM_HD float log_u24(uint32_t k) {
 // -2 log(k 2^-24), bit for bit -2.0f * log_u24(k), one multiply fewer (the
 // normals' r^2). Every step is log_u24's scaled by a power of two, which
 // rounding commutes with (no value here comes near an underflow): with
-// g = -2f (exact: fma(m, -2, 2)), h(f) = sum c_i f^i = sum c_i (-1/2)^i g^i,
+// g = -2f (exact: 2 - 2m, 2m made in the integer steps),
+// h(f) = sum c_i f^i = sum c_i (-1/2)^i g^i,
 // and Horner in g on the coefficients c_i (-1/2)^i keeps every partial sum
 // equal to log_u24's times (-1/2)^i; -h/2 then comes out by scaling the
 // coefficients by -1/2 once more, and
 //   -2 log m = -2 fma(f f, h, f) = fma(g g, -h / 2, g),
-//   -2 log   = fma(e, -2 ln2_hi, fma(e, -2 ln2_lo, -2 log m)).
+//   -2 log   = fma(e, -2 float(ln 2), -2 log m).
 // Random.NegTwoLogEqualsScaledLog checks all 2^24 inputs against log_u24.
 CUNUM_HD float neg2_log_u24(uint32_t k) {
   const int32_t ix = (int32_t)detail::bits_of((float)k) - (int32_t)(0x3f3504f4u + (24u << 23));
@@ -148,17 +152,16 @@ CUNUM_HD float neg2_log_u24(uint32_t k) {
   // 2m (the exponent field one higher), then g = 2 - 2m = -2 (m - 1): both exact
   const float m2x = detail::float_of_bits(((uint32_t)ix & 0x7fffffu) + (0x3f3504f4u + (1u << 23)));
   const float g = 2.0f - m2x;
-  // log_u24's coefficients c_i times (-1/2)^(i + 1): c_9 / 1024, -c_8 / 512, ...
-  float h = 6.892778724e-02f / 1024.0f;
-  h = math::fma(h, g, 1.162963733e-01f / 512.0f);
-  h = math::fma(h, g, 1.179620251e-01f / 256.0f);
-  h = math::fma(h, g, 1.240772307e-01f / 128.0f);
-  h = math::fma(h, g, 1.423270702e-01f / 64.0f);
-  h = math::fma(h, g, 1.666828990e-01f / 32.0f);
-  h = math::fma(h, g, 2.000145614e-01f / 16.0f);
-  h = math::fma(h, g, 2.499999702e-01f / 8.0f);
-  h = math::fma(h, g, 3.333332241e-01f / 4.0f);
-  h = math::fma(h, g, 5.000000000e-01f / 2.0f);
+  // log_u24's coefficients c_i times (-1/2)^(i + 1): -c_8 / 512, c_7 / 256, ...
+  float h = 7.622777671e-02f / 512.0f;
+  h = math::fma(h, g, 1.290524155e-01f / 256.0f);
+  h = math::fma(h, g, 1.324296892e-01f / 128.0f);
+  h = math::fma(h, g, 1.418168098e-01f / 64.0f);
+  h = math::fma(h, g, 1.660906523e-01f / 32.0f);
+  h = math::fma(h, g, 2.000198215e-01f / 16.0f);
+  h = math::fma(h, g, 2.500158548e-01f / 8.0f);
+  h = math::fma(h, g, 3.333332539e-01f / 4.0f);
+  h = math::fma(h, g, 4.999998808e-01f / 2.0f);
   const float m2 = math::fma(g * g, h, g);
   return math::fma((float)e, -2.0f * 0.693147182f, m2);
 }
@@ -211,8 +214,8 @@ CUNUM_HD float sqrt_bounded(float x) {
 // rounded to float, the same literal table on the CPU and the GPU. The GPU's
 // normal kernel copies it into shared memory once per block of threads
 // (load_turn_table; 8 KB) and reads one 8-byte entry per pair of normals;
-// the CPU reads kTurnTable itself. 12 instructions per pair (SASS, sm_90),
-// the two multiplications by the radius included; with 256 entries and the
+// the CPU reads kTurnTable itself. 13 instructions per pair (SASS, sm_90;
+// the radius's two multiplications not counted); with 256 entries and the
 // cubic term of sin a, before: 17.
 // Max error: 1.6 ulp of the larger of |sin|, |cos| (the entries' rounding,
 // two fused steps, the dropped cube); Random.TableSineCosine bounds it by 2.

@@ -340,7 +340,8 @@ struct RandomKernel {
 };
 std::string random_source(const RandomKernel& k);
 // Threads per block of threads of the Philox random kernels (the aligned
-// kernel's grid stride is compiled in: random_source and random.cpp agree).
+// kernel's launch bounds and first index are compiled in with it:
+// random_source and random.cpp agree).
 constexpr int kRandomThreads = 256;
 
 // Note [Small inverse kernel] (cunum/kernels/small_inverse.hpp): the inverse
