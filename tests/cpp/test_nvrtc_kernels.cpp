@@ -311,6 +311,8 @@ TEST(NvrtcKernels, EveryRandomCompiles) {
     for (DType t : dtypes)
       for (bool vec : {false, true})
         for (bool index32 : {false, true}) b.add(random_source({d, t, vec, 0, index32}));
+    // no parameter arrays (the same template; one dtype each, for the compile time)
+    b.add(random_source({d, dtypes.front(), true, 0, true, /*scalar=*/true}));
     EXPECT_NO_THROW(compile_to_cubin(b.src, kArch, false)) << random::random_name(dist);
   }
 }

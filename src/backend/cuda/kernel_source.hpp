@@ -337,6 +337,7 @@ struct RandomKernel {
   bool vec;
   int engine = 0;
   bool index32 = false;  // Note [Random kernel index]
+  bool scalar = false;   // no parameter arrays (random_block_words' Scalar)
 };
 std::string random_source(const RandomKernel& k);
 // Threads per block of threads of the Philox random kernels (the aligned

@@ -42,8 +42,10 @@ void CudaBackend::random(const RandomPlan& plan) {
                   static_cast<int>(plan.engine)};
   // Note [Random kernel index]: 32-bit indices below 2^31 elements (Philox).
   rk.index32 = plan.engine == 0 && plan.n < (int64_t(1) << 31);
+  rk.scalar = !plan.arrays[0] && !plan.arrays[1] && !plan.arrays[2];
   const uint64_t key = uint64_t(Family::Random) | uint64_t(rk.dist) << 8 | uint64_t(rk.dtype) << 16 |
-                       uint64_t(rk.vec) << 24 | uint64_t(rk.engine) << 25 | uint64_t(rk.index32) << 28;
+                       uint64_t(rk.vec) << 24 | uint64_t(rk.engine) << 25 | uint64_t(rk.index32) << 28 |
+                       uint64_t(rk.scalar) << 29;
   LoadedKernel k = kernel(key, [&] { return random_source(rk); }, /*fmad=*/false);
   ::cunum::random::RandomArgs a{};
   a.out = plan.out;

@@ -17,6 +17,7 @@ std::string random_source(const RandomKernel& k) {
       "typedef " + std::string(kernel_type_name(k.dtype)) + " T;\n"
       "typedef random::" + std::string(random::random_name(d)) + " D;\n"
       "constexpr int P = " + std::to_string(per) + ";\n"
+      "constexpr bool S = " + std::string(k.scalar ? "true" : "false") + ";\n"
       "struct __align__(" + std::to_string(bytes) + ") Pack { T v[P]; };\n";
   // The store of block t's values p (the 16-byte store where aligned).
   // Note [Random kernel index]: with k.index32 (fills below 2^31 elements)
@@ -48,7 +49,7 @@ std::string random_source(const RandomKernel& k) {
     // the compiler reloaded and multiplied gridDim.x in every iteration.
     auto body = [](const char* j) {
       return std::string("    Pack p;\n"
-                         "    random::random_block_words<D, T>(a, (long long)t, rk.block_low(lo + t, ") + j + "), p.v);\n"
+                         "    random::random_block_words<D, T, S>(a, (long long)t, rk.block_low(lo + t, ") + j + "), p.v);\n"
                          "    ((Pack*)a.out)[t] = p;\n";
     };
     const std::string threads = std::to_string(kRandomThreads);
@@ -62,7 +63,7 @@ std::string random_source(const RandomKernel& k) {
          "  for (; t < full; t += stride) {\n" + body("1") + "  }\n"
          "  if (t < nb) {\n"
          "    Pack p;\n"
-         "    random::random_block_words<D, T>(a, (long long)t, rk.block(a.counter + (unsigned long long)t), p.v);\n"
+         "    random::random_block_words<D, T, S>(a, (long long)t, rk.block(a.counter + (unsigned long long)t), p.v);\n"
          "    T* o = (T*)a.out + t * P;\n"
          "    const unsigned left = (unsigned)a.n - t * P;\n"
          "#pragma unroll\n"
@@ -77,7 +78,7 @@ std::string random_source(const RandomKernel& k) {
          "  const " + I + " nb = (" + I + ")blocks, stride = (" + I + ")gridDim.x * blockDim.x;\n"
          "  for (" + I + " t = (" + I + ")blockIdx.x * blockDim.x + threadIdx.x; t < nb; t += stride) {\n"
          "    Pack p;\n"
-         "    random::random_block_words<D, T>(a, (long long)t, rk.block(a.counter + (unsigned long long)t), p.v);\n" +
+         "    random::random_block_words<D, T, S>(a, (long long)t, rk.block(a.counter + (unsigned long long)t), p.v);\n" +
          store + "  }\n}\n";
     return s;
   }
@@ -109,7 +110,7 @@ std::string random_source(const RandomKernel& k) {
          "      for (int j = 0; j < 8; ++j) {\n"
          "        const long long t = t0 + g + j;\n"
          "        Pack p;\n"
-         "        random::random_block_words<D, T>(a, t < blocks ? t : blocks - 1, c.next4(), p.v);\n"
+         "        random::random_block_words<D, T, S>(a, t < blocks ? t : blocks - 1, c.next4(), p.v);\n"
          "        st[lane * 9 + j] = p;\n"
          "      }\n"
          "      __syncwarp();\n"
@@ -141,7 +142,7 @@ std::string random_source(const RandomKernel& k) {
        "    random::EngineCursor c = random::engine_at(a, t0);\n"
        "    for (long long t = t0; t < t1; ++t) {\n"
        "    Pack p;\n"
-       "    random::random_block_words<D, T>(a, t, c.next4(), p.v);\n" +
+       "    random::random_block_words<D, T, S>(a, t, c.next4(), p.v);\n" +
        store + "    }\n  }\n}\n";
   return s;
 }
