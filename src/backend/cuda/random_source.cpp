@@ -72,7 +72,8 @@ std::string random_source(const RandomKernel& k) {
     return s;
   }
   if (k.engine == 0) {
-    // Note [Philox round keys]: the key schedule comes in as `rk`.
+    // Note [Philox round keys]: the key schedule comes in as `rk` (the last
+    // parameter, the aligned kernel's stride, unused here).
     s += "extern \"C\" __global__ void __launch_bounds__(256) cunum_kernel(random::RandomArgs a, long long blocks,"
          " random::RoundKeys rk, unsigned) {\n" + prologue +
          "  const " + I + " nb = (" + I + ")blocks, stride = (" + I + ")gridDim.x * blockDim.x;\n"
