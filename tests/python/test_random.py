@@ -134,6 +134,24 @@ def test_cpu_equals_gpu(call):
     assert a.dtype == b.dtype and numpy.array_equal(a.view(numpy.uint8), b.view(numpy.uint8))
 
 
+# Note [Philox low word]: fills whose block counter's low 32-bit word wraps
+# inside the fill (the GPU's aligned kernel then runs its second loop).
+@pytest.mark.skipif("cuda" not in devices(), reason="CPU == GPU needs a GPU")
+@pytest.mark.parametrize("call", [
+    lambda g: g.standard_normal(100001, dtype=numpy.float32), lambda g: g.random(100001, dtype=numpy.float32),
+    lambda g: g.normal(3.0, 2.0, 20003).astype(numpy.float32), lambda g: g.integers(0, 1000, 100001),
+    lambda g: g.standard_exponential(5001, dtype=numpy.float32), lambda g: g.standard_normal(5001),
+])
+def test_cpu_equals_gpu_across_counter_word(call):
+    def draw():
+        return np_(call(cn.random.Generator(cn.random.Philox(7).advance(2**32 - 1000))))
+    with cn.Device("cpu"):
+        a = draw()
+    with cn.Device("cuda"):
+        b = draw()
+    assert a.dtype == b.dtype and numpy.array_equal(a.view(numpy.uint8), b.view(numpy.uint8))
+
+
 # ---------------------------------------------------------------- shapes, dtypes, bounds
 @pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64])
 def test_random_dtype_shape_bounds(dtype):

@@ -71,9 +71,27 @@ struct StreamKey {
 // constant bank instead of two additions per round per thread (18 of the
 // ~260 instructions a standard_normal thread issued). Same words as
 // StreamKey::block, by construction.
+//
+// Note [Philox low word]
+// The GPU's aligned Philox loop (Note [Random kernel index] in
+// random_source.cpp) draws the blocks (c0, c1, 0, jump << 2) with c1 the
+// same for a whole loop: what the first two rounds compute from c1, the
+// key and c3 alone is then the same for every block, and is computed here
+// on the host. Round 0 (c2 = 0: its second product is 0) leaves
+// (c1 ^ k0[0], 0, H ^ c3 ^ k1[0], L) with (H, L) = mulhilo(M0, c0); round 1
+// multiplies the first word, c1 ^ k0[0], a constant: its product's high
+// half enters the third word (^ k1[1]) and its low half, the new fourth
+// word, enters round 2's third word (^ k1[2]). So per block: 18 products
+// and 19 XORs (a fixed word each) instead of 19 and 20, and the high word's
+// XOR with the key leaves the loop. The same words as block(b), by
+// construction (Random.RoundKeysEqualStreamKey).
 struct RoundKeys {
   uint32_t k0[10], k1[10];
   uint32_t jump;  // as StreamKey::jump
+  // Note [Philox low word], for the high words hi + j (j = 0, 1):
+  uint32_t x0;       // c3 ^ k1[0]
+  uint32_t x1[2];    // round 1's constant product's high half ^ k1[1]
+  uint32_t x2[2];    // its low half ^ k1[2]
   CUNUM_HD Words4 block(uint64_t b) const {
     uint32_t c0 = (uint32_t)b, c1 = (uint32_t)(b >> 32), c2 = 0, c3 = jump << 2;
 #if defined(__CUDA_ARCH__)
@@ -82,8 +100,30 @@ struct RoundKeys {
     for (int r = 0; r < 10; ++r) philox_round(c0, c1, c2, c3, k0[r], k1[r]);
     return Words4{{c0, c1, c2, c3}};
   }
+  // Block (hi + j) 2^32 + c0, for the hi given to round_keys.
+  CUNUM_HD Words4 block_low(uint32_t c0, int j) const {
+    uint32_t h, l, h1, l1;
+    mulhilo32(0xD2511F53u, c0, h, l);  // round 0
+    mulhilo32(0xCD9E8D57u, h ^ x0, h1, l1);  // round 1, the third word's product
+    uint32_t c1 = l1, c2 = l ^ x1[j], c3 = 0;
+    c0 = h1 ^ k0[1];
+    // round 2: its fourth word is the constant product's low half, folded into x2
+    uint32_t hi0, lo0, hi1, lo1;
+    mulhilo32(0xD2511F53u, c0, hi0, lo0);
+    mulhilo32(0xCD9E8D57u, c2, hi1, lo1);
+    c0 = hi1 ^ c1 ^ k0[2];
+    c2 = hi0 ^ x2[j];
+    c1 = lo1;
+    c3 = lo0;
+#if defined(__CUDA_ARCH__)
+#pragma unroll
+#endif
+    for (int r = 3; r < 10; ++r) philox_round(c0, c1, c2, c3, k0[r], k1[r]);
+    return Words4{{c0, c1, c2, c3}};
+  }
 };
-CUNUM_HD RoundKeys round_keys(const StreamKey& k) {
+// The schedule of key k; hi: the counter's high word for block_low.
+CUNUM_HD RoundKeys round_keys(const StreamKey& k, uint32_t hi = 0) {
   RoundKeys rk;
   uint32_t k0 = k.k0, k1 = k.k1;
   for (int r = 0; r < 10; ++r) {
@@ -93,6 +133,13 @@ CUNUM_HD RoundKeys round_keys(const StreamKey& k) {
     k1 += 0xBB67AE85u;
   }
   rk.jump = k.jump;
+  rk.x0 = (k.jump << 2) ^ rk.k1[0];
+  for (int j = 0; j < 2; ++j) {
+    uint32_t h, l;
+    mulhilo32(0xD2511F53u, (hi + (uint32_t)j) ^ rk.k0[0], h, l);
+    rk.x1[j] = h ^ rk.k1[1];
+    rk.x2[j] = l ^ rk.k1[2];
+  }
   return rk;
 }
 

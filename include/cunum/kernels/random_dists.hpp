@@ -49,6 +49,8 @@ struct RandomArgs {
     for (int k = 0; k < 3; ++k) p.b[k] = arrays[k] ? arrays[k][i] : param[k];
     return p;
   }
+  // The parameters when no `arrays[k]` is set (the same words as params(i)).
+  CUNUM_HD RParams scalar_params() const { return RParams{{param[0], param[1], param[2]}}; }
 };
 
 // Blocks of uniforms, normals and exponentials (Note [Bit-identical transforms]).
@@ -215,9 +217,11 @@ CUNUM_ONE(Zipf, zipf_value(s, p.d(0)))
 // block t, or per run of blocks for the sequential engines). All `per`
 // values are computed, with constant indices (registers, not the stack);
 // the caller stores those below n (a lane past the end reads the last
-// element's parameters, and its value is dropped).
-template <class D, class T> CUNUM_HD void random_block_words(const RandomArgs& a, int64_t t, const Words4& w,
-                                                             T* out_vals) {
+// element's parameters, and its value is dropped). Scalar: the fill has no
+// parameter arrays (the GPU kernel's variant for that case reads the
+// parameters once, not two pointers and three words per element).
+template <class D, class T, bool Scalar = false>
+CUNUM_HD void random_block_words(const RandomArgs& a, int64_t t, const Words4& w, T* out_vals) {
   constexpr int P = D::template per<T>();
   const uint64_t blk = a.counter + (uint64_t)t;
   T z[P];
@@ -229,7 +233,11 @@ template <class D, class T> CUNUM_HD void random_block_words(const RandomArgs& a
   for (int lane = 0; lane < P; ++lane) {
     Stream s(a.key, blk, (uint32_t)lane, P == 1 ? &w : nullptr);
     const int64_t i = i0 + lane < a.n ? i0 + lane : a.n - 1;
-    out_vals[lane] = D::template element<T>(w, lane, z[lane], s, a.params(i));
+    if constexpr (Scalar) {
+      out_vals[lane] = D::template element<T>(w, lane, z[lane], s, a.scalar_params());
+    } else {
+      out_vals[lane] = D::template element<T>(w, lane, z[lane], s, a.params(i));
+    }
   }
 }
 

@@ -337,8 +337,13 @@ struct RandomKernel {
   bool vec;
   int engine = 0;
   bool index32 = false;  // Note [Random kernel index]
+  bool scalar = false;   // no parameter arrays (random_block_words' Scalar)
 };
 std::string random_source(const RandomKernel& k);
+// Threads per block of threads of the Philox random kernels (the aligned
+// kernel's launch bounds and first index are compiled in with it:
+// random_source and random.cpp agree).
+constexpr int kRandomThreads = 256;
 
 // Note [Small inverse kernel] (cunum/kernels/small_inverse.hpp): the inverse
 // of a stack of n x n matrices (1 <= n <= 16, complex n <= 8, float32/64, complex64/128), a

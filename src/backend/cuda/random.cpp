@@ -6,6 +6,8 @@
 
 #include "backend/cuda/cuda_backend.hpp"
 #include "backend/cuda/cuda_check.hpp"
+#include "backend/cuda/kernel_source.hpp"
+#include "backend/cuda/tuning.hpp"
 #include "cunum/kernels/random_dists.hpp"
 
 namespace cunum::backend::cuda {
@@ -40,8 +42,10 @@ void CudaBackend::random(const RandomPlan& plan) {
                   static_cast<int>(plan.engine)};
   // Note [Random kernel index]: 32-bit indices below 2^31 elements (Philox).
   rk.index32 = plan.engine == 0 && plan.n < (int64_t(1) << 31);
+  rk.scalar = !plan.arrays[0] && !plan.arrays[1] && !plan.arrays[2];
   const uint64_t key = uint64_t(Family::Random) | uint64_t(rk.dist) << 8 | uint64_t(rk.dtype) << 16 |
-                       uint64_t(rk.vec) << 24 | uint64_t(rk.engine) << 25 | uint64_t(rk.index32) << 28;
+                       uint64_t(rk.vec) << 24 | uint64_t(rk.engine) << 25 | uint64_t(rk.index32) << 28 |
+                       uint64_t(rk.scalar) << 29;
   LoadedKernel k = kernel(key, [&] { return random_source(rk); }, /*fmad=*/false);
   ::cunum::random::RandomArgs a{};
   a.out = plan.out;
@@ -62,22 +66,27 @@ void CudaBackend::random(const RandomPlan& plan) {
     // pass 8192 blocks of threads (~8 waves of the H100's 132 SMs x 8): the
     // threads' start-up (index, bounds, loop set-up) is then paid once per
     // four blocks, and small fills keep a thread per block.
-    ::cunum::random::RoundKeys keys = ::cunum::random::round_keys(a.key);
-    void* args[] = {&a, &blocks, &keys};
-    int64_t grid = (blocks + 255) / 256;
+    // Note [Philox low word]: for the counter's high word at the fill's start.
+    ::cunum::random::RoundKeys keys = ::cunum::random::round_keys(a.key, static_cast<uint32_t>(a.counter >> 32));
+    int64_t grid = (blocks + kRandomThreads - 1) / kRandomThreads;
     const bool turn = (d == ::cunum::random::Dist::StandardNormal || d == ::cunum::random::Dist::Normal) &&
                       plan.dtype == DType::Float32;
     if (turn) {
       // Note [Table sine and cosine]: each block of threads first copies the
-      // 2 KB table into shared memory, so large fills run a resident grid
+      // 8 KB table into shared memory, so large fills run a resident grid
       // (4 waves of 8 blocks of threads per SM) looping over many blocks per
       // thread instead of one block of threads per 1024 Philox blocks.
-      grid = std::min<int64_t>(grid, int64_t(sm_count_ > 0 ? sm_count_ : 132) * 32);
+      // CUNUM_RANDOM_NORMAL_GRID (blocks of threads per SM, 1 to 64; default
+      // 32) is a knob for measuring: values do not depend on the grid.
+      static const int per_sm = env_int("CUNUM_RANDOM_NORMAL_GRID", 1, 64, 32);
+      grid = std::min<int64_t>(grid, int64_t(sm_count_ > 0 ? sm_count_ : 132) * per_sm);
     } else if (grid > 8192) {
       grid = (grid + 3) / 4;
     }
     grid = std::clamp<int64_t>(grid, 1, int64_t(1) << 30);
-    launch_kernel(k, dim3(static_cast<unsigned>(grid)), dim3(256), args, stream());
+    unsigned stride = static_cast<unsigned>(grid * kRandomThreads);  // read by the aligned 32-bit kernel only
+    void* args[] = {&a, &blocks, &keys, &stride};
+    launch_kernel(k, dim3(static_cast<unsigned>(grid)), dim3(kRandomThreads), args, stream());
     return;
   }
   // Runs of at least 64 blocks, a multiple of 8 (Note [Staged engine

@@ -17,6 +17,7 @@ std::string random_source(const RandomKernel& k) {
       "typedef " + std::string(kernel_type_name(k.dtype)) + " T;\n"
       "typedef random::" + std::string(random::random_name(d)) + " D;\n"
       "constexpr int P = " + std::to_string(per) + ";\n"
+      "constexpr bool S = " + std::string(k.scalar ? "true" : "false") + ";\n"
       "struct __align__(" + std::to_string(bytes) + ") Pack { T v[P]; };\n";
   // The store of block t's values p (the 16-byte store where aligned).
   // Note [Random kernel index]: with k.index32 (fills below 2^31 elements)
@@ -38,18 +39,31 @@ std::string random_source(const RandomKernel& k) {
     // Note [Random kernel index], the aligned case: the grid-stride loop runs
     // over the blocks whose values all lie in the output (a 16-byte store
     // each, no bounds test per block); a last partial block, if any, falls
-    // to the one thread whose index reaches it after the loop.
-    const std::string body =
-        "    Pack p;\n"
-        "    random::random_block_words<D, T>(a, (long long)t, rk.block(a.counter + (unsigned long long)t), p.v);\n";
-    s += "extern \"C\" __global__ void __launch_bounds__(256) cunum_kernel(random::RandomArgs a, long long blocks,"
-         " random::RoundKeys rk) {\n" + prologue +
-         "  const unsigned nb = (unsigned)blocks, full = (unsigned)(a.n / P), stride = gridDim.x * blockDim.x;\n"
-         "  unsigned t = blockIdx.x * blockDim.x + threadIdx.x;\n"
-         "  for (; t < full; t += stride) {\n" + body +
-         "    ((Pack*)a.out)[t] = p;\n"
-         "  }\n"
-         "  if (t < nb) {\n" + body +
+    // to the one thread whose index reaches it after the loop. The counter
+    // of block t is (lo + t, hi) in two 32-bit words until the low word
+    // wraps (at t = 2^32 - lo; a fill that crosses it is rare but allowed):
+    // two loops, the high word hi in the first and hi + 1 in the second, and
+    // what depends on it alone comes precomputed in rk (Note [Philox low
+    // word]: random.cpp passes round_keys(key, hi)). `stride` is the grid's
+    // thread count, a parameter (an operand from the constant bank) because
+    // the compiler reloaded and multiplied gridDim.x in every iteration.
+    auto body = [](const char* j) {
+      return std::string("    Pack p;\n"
+                         "    random::random_block_words<D, T, S>(a, (long long)t, rk.block_low(lo + t, ") + j + "), p.v);\n"
+                         "    ((Pack*)a.out)[t] = p;\n";
+    };
+    const std::string threads = std::to_string(kRandomThreads);
+    s += "extern \"C\" __global__ void __launch_bounds__(" + threads + ") cunum_kernel(random::RandomArgs a,"
+         " long long blocks, random::RoundKeys rk, unsigned stride) {\n" + prologue +
+         "  const unsigned nb = (unsigned)blocks, full = (unsigned)(a.n / P);\n"
+         "  const unsigned lo = (unsigned)a.counter, wrap = 0u - lo;\n"
+         "  const unsigned end0 = lo != 0u && wrap < full ? wrap : full;\n"
+         "  unsigned t = blockIdx.x * " + threads + " + threadIdx.x;\n"
+         "  for (; t < end0; t += stride) {\n" + body("0") + "  }\n"
+         "  for (; t < full; t += stride) {\n" + body("1") + "  }\n"
+         "  if (t < nb) {\n"
+         "    Pack p;\n"
+         "    random::random_block_words<D, T, S>(a, (long long)t, rk.block(a.counter + (unsigned long long)t), p.v);\n"
          "    T* o = (T*)a.out + t * P;\n"
          "    const unsigned left = (unsigned)a.n - t * P;\n"
          "#pragma unroll\n"
@@ -58,13 +72,14 @@ std::string random_source(const RandomKernel& k) {
     return s;
   }
   if (k.engine == 0) {
-    // Note [Philox round keys]: the key schedule comes in as `rk`.
+    // Note [Philox round keys]: the key schedule comes in as `rk` (the last
+    // parameter, the aligned kernel's stride, unused here).
     s += "extern \"C\" __global__ void __launch_bounds__(256) cunum_kernel(random::RandomArgs a, long long blocks,"
-         " random::RoundKeys rk) {\n" + prologue +
+         " random::RoundKeys rk, unsigned) {\n" + prologue +
          "  const " + I + " nb = (" + I + ")blocks, stride = (" + I + ")gridDim.x * blockDim.x;\n"
          "  for (" + I + " t = (" + I + ")blockIdx.x * blockDim.x + threadIdx.x; t < nb; t += stride) {\n"
          "    Pack p;\n"
-         "    random::random_block_words<D, T>(a, (long long)t, rk.block(a.counter + (unsigned long long)t), p.v);\n" +
+         "    random::random_block_words<D, T, S>(a, (long long)t, rk.block(a.counter + (unsigned long long)t), p.v);\n" +
          store + "  }\n}\n";
     return s;
   }
@@ -96,7 +111,7 @@ std::string random_source(const RandomKernel& k) {
          "      for (int j = 0; j < 8; ++j) {\n"
          "        const long long t = t0 + g + j;\n"
          "        Pack p;\n"
-         "        random::random_block_words<D, T>(a, t < blocks ? t : blocks - 1, c.next4(), p.v);\n"
+         "        random::random_block_words<D, T, S>(a, t < blocks ? t : blocks - 1, c.next4(), p.v);\n"
          "        st[lane * 9 + j] = p;\n"
          "      }\n"
          "      __syncwarp();\n"
@@ -128,7 +143,7 @@ std::string random_source(const RandomKernel& k) {
        "    random::EngineCursor c = random::engine_at(a, t0);\n"
        "    for (long long t = t0; t < t1; ++t) {\n"
        "    Pack p;\n"
-       "    random::random_block_words<D, T>(a, t, c.next4(), p.v);\n" +
+       "    random::random_block_words<D, T, S>(a, t, c.next4(), p.v);\n" +
        store + "    }\n  }\n}\n";
   return s;
 }
