@@ -157,8 +157,9 @@ def tiling_cases(lib, x, n):
     quarter = x[: q * q].reshape(q, q)                # (q, q): tiled (2, 2) to n elements
     side = int((n // 2) ** 0.5)
     half = x[: (side // 2) * side].reshape(side // 2, side)   # rows repeated twice
-    m = x[: side * side].reshape(side, side)          # padded by w on every side
     w = 64
+    ps = int(n ** 0.5) - 2 * w                        # padded by w on every side to about n elements
+    m = x[: ps * ps].reshape(ps, ps)
     if lib is torch:
         import torch.nn.functional as F  # noqa: N812
         fns = {
@@ -188,7 +189,7 @@ def tiling_cases(lib, x, n):
         "repeat 2x f32": 4 * 3 * h.shape[0],
         "repeat rows 2x f32 matrix": 4 * 3 * half.shape[0] * side,
     }
-    pad_b = 4 * side * side + 4 * (side + 2 * w) ** 2
+    pad_b = 4 * ps * ps + 4 * (ps + 2 * w) ** 2
     return {case + " GB/s": counted.get(case, pad_b) / gpu_time(fn) / 1e9 for case, fn in fns.items()}
 
 

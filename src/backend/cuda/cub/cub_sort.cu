@@ -408,24 +408,29 @@ cudaError_t argsort_typed(void* temp, size_t& bytes, const T* data, int64_t* ind
   return cudaGetLastError();
 }
 
-int argsort_native(int device, void* temp, size_t* temp_bytes, const void* data, int64_t* index, void* sorted,
-                   int64_t n, char kind, int key_bytes, void* stream) {
+// The argsort entry points' common part: the device made current, then the
+// typed implementation for the kind of 4-byte value ('f', 'i', 'u'), called
+// with a value of that type as a tag.
+template <class Typed>
+int by_kind(int device, char kind, int key_bytes, Typed&& typed) {
   cudaError_t e = use_device(device);
   if (e != cudaSuccess) return e;
-  const cudaStream_t s = static_cast<cudaStream_t>(stream);
-  size_t& b = *temp_bytes;
   if (key_bytes != 4) return cudaErrorInvalidValue;
   switch (kind) {
-    case 'f':
-      return argsort_typed<float>(temp, b, static_cast<const float*>(data), index, static_cast<float*>(sorted), n, s);
-    case 'i':
-      return argsort_typed<int32_t>(temp, b, static_cast<const int32_t*>(data), index, static_cast<int32_t*>(sorted),
-                                    n, s);
-    case 'u':
-      return argsort_typed<uint32_t>(temp, b, static_cast<const uint32_t*>(data), index,
-                                     static_cast<uint32_t*>(sorted), n, s);
+    case 'f': return int(typed(float{}));
+    case 'i': return int(typed(int32_t{}));
+    case 'u': return int(typed(uint32_t{}));
     default: return cudaErrorInvalidValue;
   }
+}
+
+int argsort_native(int device, void* temp, size_t* temp_bytes, const void* data, int64_t* index, void* sorted,
+                   int64_t n, char kind, int key_bytes, void* stream) {
+  return by_kind(device, kind, key_bytes, [&](auto tag) {
+    using T = decltype(tag);
+    return argsort_typed<T>(temp, *temp_bytes, static_cast<const T*>(data), index, static_cast<T*>(sorted), n,
+                            static_cast<cudaStream_t>(stream));
+  });
 }
 
 // Note [Own onesweep argsort]
@@ -711,17 +716,11 @@ cudaError_t argsort(void* temp, size_t& bytes, const T* data, int64_t* index, vo
 
 int argsort_onesweep(int device, void* temp, size_t* temp_bytes, const void* data, int64_t* index, void* sorted,
                      int64_t n, char kind, int key_bytes, void* stream) {
-  cudaError_t e = use_device(device);
-  if (e != cudaSuccess) return e;
-  const cudaStream_t s = static_cast<cudaStream_t>(stream);
-  size_t& b = *temp_bytes;
-  if (key_bytes != 4) return cudaErrorInvalidValue;
-  switch (kind) {
-    case 'f': return onesweep::argsort<float>(temp, b, static_cast<const float*>(data), index, sorted, n, s);
-    case 'i': return onesweep::argsort<int32_t>(temp, b, static_cast<const int32_t*>(data), index, sorted, n, s);
-    case 'u': return onesweep::argsort<uint32_t>(temp, b, static_cast<const uint32_t*>(data), index, sorted, n, s);
-    default: return cudaErrorInvalidValue;
-  }
+  return by_kind(device, kind, key_bytes, [&](auto tag) {
+    using T = decltype(tag);
+    return onesweep::argsort<T>(temp, *temp_bytes, static_cast<const T*>(data), index, sorted, n,
+                                static_cast<cudaStream_t>(stream));
+  });
 }
 
 int select_flagged(int device, void* temp, size_t* temp_bytes, const uint8_t* flags, int64_t* out, int64_t* count,
