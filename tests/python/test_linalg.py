@@ -220,6 +220,31 @@ def test_svd(dtype, shape, full):
     compare(lambda xp, x: xp.linalg.svdvals(x), a, **_tol(dtype))
 
 
+@pytest.mark.parametrize("dtype", dtype_params([numpy.float32, numpy.float64, numpy.complex64]))
+@pytest.mark.parametrize("shape", [(40, 40), (64, 48), (48, 64), (100, 40), (2, 70, 36)])
+@pytest.mark.parametrize("full", [True, False])
+def test_svd_larger_matrices(dtype, shape, full):
+    # above the batched routines' 32: on the GPU, real matrices with m <= 2n
+    # (either way round) take the Jacobi SVD (Note [Jacobi SVD]), the tall
+    # 100 x 40 and complex ones gesvd
+    a = make_data(shape, dtype, rng=make_rng(19))
+    _check_svd(a, full, dtype)
+    compare(lambda xp, x: xp.linalg.svdvals(x), a, **_tol(dtype))
+
+
+@pytest.mark.parametrize("shape", [(3, 3), (40, 40), (50, 30)])
+def test_svd_nan_input_does_not_converge(shape):
+    # LAPACK's SVD fails on NaN input and NumPy raises; so does cunum on every
+    # path, the GPU's Jacobi SVD included
+    a = make_data(shape, numpy.float64, rng=make_rng(20))
+    a[1, 2] = numpy.nan
+    for fn in (lambda xp, x: xp.linalg.svd(x), lambda xp, x: xp.linalg.svd(x, compute_uv=False)):
+        with pytest.raises(numpy.linalg.LinAlgError, match="SVD did not converge"):
+            fn(numpy, a)
+        with pytest.raises(numpy.linalg.LinAlgError, match="SVD did not converge"):
+            fn(cn, cn.asarray(a))
+
+
 def test_svd_int_input():
     a = make_data((4, 3), numpy.int64, rng=make_rng(10))
     compare(lambda xp, x: xp.linalg.svdvals(x), a, rtol=1e-12, atol=1e-12)

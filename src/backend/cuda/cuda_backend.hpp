@@ -134,6 +134,7 @@ class CudaBackend final : public Backend {
   void use_device() const;
   bool lapack_small_batch(const LapackPlan& p);  // lapack.cpp: Note [Batched small LU]
   bool lapack_solver_batch(const LapackPlan& p);  // lapack_batched.cpp: Note [Batched cuSOLVER]
+  bool lapack_jacobi_svd(const LapackPlan& p);    // lapack_jacobi.cpp: Note [Jacobi SVD]
 
   // cudaMalloc/cudaFree and events for the caching pool (memory_pool.hpp).
   struct DeviceUpstream final : CudaEventUpstream {

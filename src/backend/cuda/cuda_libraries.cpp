@@ -186,6 +186,12 @@ const CusolverApi& cusolver_api() {
             sym(("cusolverDn" + p + "gesvdjBatched").c_str()));
         a.gesvdj_batched_buffer[t] = reinterpret_cast<std::remove_reference_t<decltype(a.gesvdj_batched_buffer[0])>>(
             sym(("cusolverDn" + p + "gesvdjBatched_bufferSize").c_str()));
+        if (t < 2) {
+          a.gesvdj[t] = reinterpret_cast<std::remove_reference_t<decltype(a.gesvdj[0])>>(
+              sym(("cusolverDn" + p + "gesvdj").c_str()));
+          a.gesvdj_buffer[t] = reinterpret_cast<std::remove_reference_t<decltype(a.gesvdj_buffer[0])>>(
+              sym(("cusolverDn" + p + "gesvdj_bufferSize").c_str()));
+        }
       }
       api = a;
     } catch (const Error& e) {

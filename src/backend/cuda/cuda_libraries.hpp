@@ -112,6 +112,11 @@ struct CusolverApi {
                                                int) = {};
   cusolverStatus_t (*gesvdj_batched[4])(cusolverDnHandle_t, cusolverEigMode_t, int, int, void*, int, void*, void*,
                                         int, void*, int, void*, int, int*, gesvdjInfo_t, int) = {};
+  // ?gesvdj (one matrix, any size; Note [Jacobi SVD]), indexed S, D (real only).
+  cusolverStatus_t (*gesvdj_buffer[2])(cusolverDnHandle_t, cusolverEigMode_t, int, int, int, const void*, int,
+                                       const void*, const void*, int, const void*, int, int*, gesvdjInfo_t) = {};
+  cusolverStatus_t (*gesvdj[2])(cusolverDnHandle_t, cusolverEigMode_t, int, int, int, void*, int, void*, void*, int,
+                                void*, int, void*, int, int*, gesvdjInfo_t) = {};
 };
 const CusolverApi& cusolver_api();
 

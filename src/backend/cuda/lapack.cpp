@@ -112,6 +112,7 @@ void CudaBackend::lapack(const LapackPlan& p) {
   if (p.batch == 0) return;
   if (lapack_small_batch(p)) return;
   if (lapack_solver_batch(p)) return;
+  if (lapack_jacobi_svd(p)) return;
   const CusolverApi& api = cusolver_api();
   use_device();
   CusolverHandle& h = cusolver_handle(device_);
