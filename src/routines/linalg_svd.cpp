@@ -67,7 +67,8 @@ SvdResult svd(const ndarray& a, bool full_matrices, bool compute_uv, bool hermit
     // SVD (the GPU's path for larger real matrices, Note [Jacobi SVD]) can
     // return NaN singular values instead: a NaN among them counts as the
     // same failure. Folded into the info read: still one wait.
-    raise_if(maximum(info, any(isnan(r.s), ReduceOptions{{{-1}}}).astype(DType::Int32)), "SVD did not converge");
+    const ndarray nan_s = any(isnan(reshape(r.s, {nb, n})), ReduceOptions{{{1}}});  // per matrix, as info
+    raise_if(maximum(info, nan_s.astype(DType::Int32)), "SVD did not converge");
   } else if (compute_uv) {
     // No singular values: the factors are identities (what LAPACK leaves for
     // the empty side), as NumPy returns.
