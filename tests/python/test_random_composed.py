@@ -122,7 +122,7 @@ def ref_mvn(g, mean, cov, size=None, method="svd"):
 
 
 # ---------------------------------------------------------------- the cases
-GENS = {"philox": cn.random.Philox, "xorwow": cn.random.XORWOW, "mrg32k3a": cn.random.MRG32k3a}
+GENS = {"philox": "Philox", "xorwow": "XORWOW", "mrg32k3a": "MRG32k3a"}  # names: the NumPy stand-in has no XORWOW
 CASES = [
     ("choice", ref_choice, (10,), dict(size=1000)),
     ("choice", ref_choice, (10,), dict()),
@@ -163,7 +163,8 @@ CASES = [
 @pytest.mark.parametrize("case", range(len(CASES)))
 def test_method_equals_its_composition(engine, case):
     name, ref, args, kw = CASES[case]
-    ours, theirs = cn.random.Generator(GENS[engine](77 + case)), cn.random.Generator(GENS[engine](77 + case))
+    bits = getattr(cn.random, GENS[engine])
+    ours, theirs = cn.random.Generator(bits(77 + case)), cn.random.Generator(bits(77 + case))
     ours.random(3), theirs.random(3)  # start away from block 0
     got = getattr(ours, name)(*args, **kw)
     want = ref(theirs, *args, **kw)
