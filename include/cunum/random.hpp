@@ -10,6 +10,8 @@
 //   auto k = g.integers(0, 10, {100});                   // int64 in [0, 10)
 //   auto x = cunum::random::sample(g.state(), cunum::random::Dist::Gamma, {8}, cunum::DType::Float64,
 //                                  {cunum::random::Param(2.0), cunum::random::Param(1.0)});
+//   auto c = cunum::random::choice(g.state(), 10, cunum::Shape{5}, /*replace=*/false);
+//   auto m = cunum::random::multivariate_normal(g.state(), mean, cov, cunum::Shape{1000});
 #pragma once
 #include <cstdint>
 #include <optional>

@@ -90,8 +90,8 @@ ndarray choice_index(BitState& state, int64_t pop, const Shape& shape, bool repl
   ndarray idx;
   if (replace) {
     if (!p) {
-      idx = pop > 0 ? sample(state, Dist::Integers, shape, DType::Int64, {Param::integer(0), Param::word(pop - 1)}, {}, dev)
-                    : zeros(shape, DType::Int64, dev);
+      const std::vector<Param> range{Param::integer(0), Param::word(static_cast<uint64_t>(pop - 1))};
+      idx = pop > 0 ? sample(state, Dist::Integers, shape, DType::Int64, range, {}, dev) : zeros(shape, DType::Int64, dev);
     } else {
       ndarray cdf = cumsum(pp);
       cdf = divide(cdf, index(cdf, {Index(-1)}));

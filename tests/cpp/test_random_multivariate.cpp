@@ -93,7 +93,11 @@ TEST(RandomMultivariate, ChoiceShapesAndFrequencies) {
   const ndarray cols = random::choice(st, a, Shape{1, 2}, false, {}, -1);
   EXPECT_EQ(cols.shape(), (Shape{4, 1, 2}));
   const auto cv = host<int64_t>(cols);  // two distinct entries of each row
-  for (size_t r = 0; r < 4; ++r) EXPECT_TRUE(cv[2 * r] / 3 == int64_t(r) && cv[2 * r + 1] / 3 == int64_t(r) && cv[2 * r] != cv[2 * r + 1]);
+  for (size_t r = 0; r < 4; ++r) {
+    EXPECT_EQ(cv[2 * r] / 3, static_cast<int64_t>(r));
+    EXPECT_EQ(cv[2 * r + 1] / 3, static_cast<int64_t>(r));
+    EXPECT_NE(cv[2 * r], cv[2 * r + 1]);
+  }
   EXPECT_EQ(random::choice(st, arange(0, 5, 1, DType::Int64, cpu), {}).ndim(), 0);
 }
 
