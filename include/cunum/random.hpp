@@ -10,9 +10,12 @@
 //   auto k = g.integers(0, 10, {100});                   // int64 in [0, 10)
 //   auto x = cunum::random::sample(g.state(), cunum::random::Dist::Gamma, {8}, cunum::DType::Float64,
 //                                  {cunum::random::Param(2.0), cunum::random::Param(1.0)});
+//   auto c = cunum::random::choice(g.state(), 10, cunum::Shape{5}, /*replace=*/false);
+//   auto m = cunum::random::multivariate_normal(g.state(), mean, cov, cunum::Shape{1000});
 #pragma once
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "cunum/kernels/random_list.hpp"
@@ -74,6 +77,53 @@ void shuffle(BitState& state, const ndarray& x, int64_t axis = 0);
 // Each 1-d slice along `axis` permuted independently (nullopt: the flattened
 // array), NumPy's Generator.permuted.
 ndarray permuted(BitState& state, const ndarray& x, std::optional<int64_t> axis = {});
+
+// ---- NumPy's Generator routines composed of fills
+// (src/routines/random_multivariate.cpp). `size` nullopt is NumPy's
+// size=None; results are arrays (a 0-d one for choice(5)), on `device`
+// (nullopt: the default device) unless said otherwise. NumPy's errors
+// (ValueError, AxisError, LinAlgError) with NumPy's messages. The small
+// parameter arrays (alpha, pvals, n, colors) are read on the host, as NumPy
+// reads them: a wait when they live on a GPU (give them on the CPU to avoid it).
+
+// Generator.choice of range(a): with replacement uniform integers or, with
+// `p`, the searchsorted of uniforms in the normalised cumulative sum of p;
+// without, the first `size` of a permutation or, with `p`, the smallest E/p
+// (Efraimidis–Spirakis). Host waits, only with `p`: its checks (p >= 0,
+// sum(p) == 1, and without replacement enough non-zero entries) read one
+// value back each.
+ndarray choice(BitState& state, int64_t a, const std::optional<Shape>& size = {}, bool replace = true,
+               const std::optional<ndarray>& p = {}, bool shuffle = true, std::optional<Device> device = {});
+// Generator.choice of the entries of `a` along `axis`; drawn on a's device.
+ndarray choice(BitState& state, const ndarray& a, const std::optional<Shape>& size = {}, bool replace = true,
+               const std::optional<ndarray>& p = {}, int64_t axis = 0, bool shuffle = true);
+// Generator.dirichlet: shape size + (len(alpha),), float64. Normalised
+// gammas, or stick-breaking betas when every alpha < 0.1 (NumPy's switch).
+ndarray dirichlet(BitState& state, const ndarray& alpha, const std::optional<Shape>& size = {},
+                  std::optional<Device> device = {});
+// Generator.multinomial: int64 of shape size (or n's shape) + (len(pvals),),
+// by conditional binomials, one fill per category; n broadcast to size.
+ndarray multinomial(BitState& state, const ndarray& n, const ndarray& pvals, const std::optional<Shape>& size = {},
+                    std::optional<Device> device = {});
+// Generator.multivariate_hypergeometric ("count" or "marginals": the same
+// draws here), int64 of shape size + (len(colors),), by conditional
+// hypergeometrics, one fill per colour.
+ndarray multivariate_hypergeometric(BitState& state, const ndarray& colors, int64_t nsample,
+                                    const std::optional<Shape>& size = {}, const std::string& method = "marginals",
+                                    std::optional<Device> device = {});
+// Generator.multivariate_normal: mean + z @ A.T with A A^T = cov by
+// cunum::linalg (method "svd": U sqrt(S); "eigh": U sqrt(|w|); "cholesky":
+// L, LinAlgError when cov is not positive definite), z standard normals of
+// shape size + (k,) on `device`. check_valid "warn", "raise" or "ignore"
+// with `tol` as NumPy (svd: U S V^H allclose to cov; eigh: no eigenvalue
+// below -tol): "raise" throws ValueError, "warn" sets *not_psd (C++ has no
+// warnings; the Python layer warns). Host waits: the factorization reads
+// its info array back (LinAlgError), and the check reads one bool (not with
+// "ignore" or "cholesky").
+ndarray multivariate_normal(BitState& state, const ndarray& mean, const ndarray& cov,
+                            const std::optional<Shape>& size = {}, const std::string& check_valid = "warn",
+                            double tol = 1e-8, const std::string& method = "svd", bool* not_psd = nullptr,
+                            std::optional<Device> device = {});
 
 // NumPy's Generator, for the distributions C++ code reaches for most; every
 // other one through sample(). Errors: ValueError as NumPy's (scale < 0 ...).

@@ -70,6 +70,12 @@ class _CounterModel(BitGenerator):
                                                          x, axis, device, mode, self._engine, list(self._init))
         return r
 
+    def _routine(self, fn, *args):
+        """A routine of cunum/random.hpp composed of fills: fn reads this
+        generator's state and writes its counter back (python/src/bind_random.cpp)."""
+        with self.lock:
+            return fn(self, *args)
+
     def __getstate__(self):
         return {"state": self.state, "seed_seq": self._seed_seq}
 

@@ -41,8 +41,12 @@ def hypergeometric(self, ngood, nbad, nsample, size=None):
     g.check(lambda x: x < 0, "ngood < 0")
     b.check(lambda x: x < 0, "nbad < 0")
     s.check(lambda x: x < 0, "nsample < 0")
-    tot = [numpy.asarray(p.value) if p.array is None else p.array for p in (g, b, s)]
-    if bool(numpy.any(numpy.asarray(cunum.asnumpy(cunum.asarray(tot[0] + tot[1] < tot[2]))))):
+    if g.array is None and b.array is None and s.array is None:
+        over = g.value + b.value < s.value  # on the host: scalar parameters never wait
+    else:
+        tot = [numpy.asarray(p.value) if p.array is None else p.array for p in (g, b, s)]
+        over = bool(numpy.any(numpy.asarray(cunum.asnumpy(cunum.asarray(tot[0] + tot[1] < tot[2])))))
+    if over:
         raise ValueError("ngood + nbad < nsample")
     return self._fill("Hypergeometric", size, _I64, [g, b, s])
 
