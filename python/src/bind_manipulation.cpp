@@ -95,6 +95,9 @@ void bind_manipulation(nb::module_& m) {
   }, nb::arg(), nb::arg().none(), nb::arg());
   m.def("_dstack", &dstack);
   m.def("_column_stack", &column_stack);
+  m.def("_atleast_nd", [](const ndarray& a, int n) {
+    return n == 1 ? atleast_1d(a) : n == 2 ? atleast_2d(a) : atleast_3d(a);
+  });
   m.def("_block", [](nb::handle arrays) { return block(as_block(arrays)); });
   m.def("_asarray_chkfinite", [](const ndarray& a) { return asarray_chkfinite(a); });
   m.def("_array_split", [](const ndarray& a, nb::handle spec, nb::handle axis) {

@@ -75,29 +75,17 @@ def roll(a, shift, axis=None):
     return _core._roll(_a(a), shift, axis)
 
 
+# cunum::atleast_1d/2d/3d: views, new axes as NumPy's indexing with None makes them.
 def atleast_1d(*arys):
-    return _atleast(lambda x: x if x.ndim >= 1 else x.reshape(1), arys)
+    return _atleast(lambda x: _core._atleast_nd(x, 1), arys)
 
 
-# New axes come from indexing with None (stride 0), exactly as NumPy does it.
 def atleast_2d(*arys):
-    def f(x):
-        if x.ndim >= 2:
-            return x
-        return x[None, :] if x.ndim == 1 else x.reshape(1, 1)
-    return _atleast(f, arys)
+    return _atleast(lambda x: _core._atleast_nd(x, 2), arys)
 
 
 def atleast_3d(*arys):
-    def f(x):
-        if x.ndim >= 3:
-            return x
-        if x.ndim == 2:
-            return x[:, :, None]
-        if x.ndim == 1:
-            return x[None, :, None]
-        return x.reshape(1, 1, 1)
-    return _atleast(f, arys)
+    return _atleast(lambda x: _core._atleast_nd(x, 3), arys)
 
 
 # ---------------------------------------------------------------- joining
