@@ -44,7 +44,9 @@ ndarray append(const ndarray& arr, const ndarray& values, std::optional<int64_t>
 // NumPy's obj of insert and delete: one position (an int, or a 0-d integer
 // array: insert then puts `values` in as one slice), a slice, positions (a
 // vector, or a 1-d or n-d integer array, flattened), or a boolean array
-// (delete: a mask of the axis's length; insert: its true positions).
+// (delete: a mask of the axis's length; insert: its true positions). An
+// array obj of another dtype is NumPy's IndexError, even empty (Python
+// casts an empty list to integers first, as NumPy does).
 using InsertObj = std::variant<int64_t, Slice, std::vector<int64_t>, ndarray>;
 // NumPy's delete: arr without the items obj selects along `axis` (of the
 // flattened arr when nullopt); a new array. IndexError for a position
@@ -59,7 +61,8 @@ ndarray delete_(const ndarray& arr, const InsertObj& obj, std::optional<int64_t>
 // scalar position, values' first axis is moved to `axis`, as NumPy does);
 // several: each gets one item, positions taken in stable sorted order, as
 // NumPy does. IndexError for a position outside [-n, n] (or, with several,
-// outside the new length) or a non-integer array. obj is read on the host
+// outside the new length) or a non-integer array; ValueError for an array
+// obj of more than one dim (NumPy's messages). obj is read on the host
 // as for delete_; the result is written by strided copies (one position)
 // or a scatter and a masked copy (several).
 ndarray insert(const ndarray& arr, const InsertObj& obj, const ndarray& values, std::optional<int64_t> axis = {});

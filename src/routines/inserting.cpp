@@ -90,7 +90,7 @@ ndarray delete_(const ndarray& arr_in, const InsertObj& obj, std::optional<int64
                          std::to_string(n));
       const std::vector<unsigned char> mask = host_values<unsigned char>(o, DType::Bool);
       for (int64_t p = 0; p < n; ++p) keep[static_cast<size_t>(p)] = !mask[static_cast<size_t>(p)];
-    } else if (o.size() != 0) {  // an empty obj of any dtype is an empty list of positions (NumPy's rule)
+    } else {
       if (!is_integer(o.dtype())) throw IndexError("arrays used as indices must be of integer (or boolean) type");
       const std::vector<int64_t> pos = host_values<int64_t>(o, DType::Int64);
       for (int64_t p : pos)  // NumPy names the first bad one
@@ -117,12 +117,13 @@ ndarray insert(const ndarray& arr_in, const InsertObj& obj, const ndarray& value
   } else {
     const ndarray& o = std::get<ndarray>(obj);
     if (o.dtype() == DType::Bool) {  // its true positions (NumPy's flatnonzero)
+      if (o.ndim() != 1) throw ValueError("boolean array argument obj to insert must be one dimensional");
       const std::vector<unsigned char> mask = host_values<unsigned char>(o, DType::Bool);
       for (size_t p = 0; p < mask.size(); ++p)
         if (mask[p]) idx.push_back(static_cast<int64_t>(p));
-    } else if (o.size() != 0) {
-      if (!is_integer(o.dtype()))
-        throw IndexError("index array argument obj to insert must be one dimensional or scalar");
+    } else {
+      if (o.ndim() > 1) throw ValueError("index array argument obj to insert must be one dimensional or scalar");
+      if (!is_integer(o.dtype())) throw IndexError("arrays used as indices must be of integer (or boolean) type");
       idx = host_values<int64_t>(o, DType::Int64);
       scalar = o.ndim() == 0;
     }

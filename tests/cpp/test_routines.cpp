@@ -104,6 +104,7 @@ TEST(Tiling, Delete) {
   EXPECT_THROW(delete_(a, std::vector<int64_t>{1, -7}), IndexError);
   EXPECT_THROW(delete_(a, from_host(std::vector<bool>{true, false}, {2})), ValueError);
   EXPECT_THROW(delete_(a, from_host<double>({1.0}, {1})), IndexError);
+  EXPECT_THROW(delete_(a, from_host<double>({}, {0})), IndexError);  // NumPy: an empty float array too
   EXPECT_THROW(delete_(m, int64_t{0}, 2), AxisError);
   try {
     delete_(m, int64_t{4}, 1);
@@ -152,6 +153,9 @@ TEST(Tiling, Insert) {
   EXPECT_THROW(insert(a, int64_t{-5}, nine), IndexError);
   EXPECT_THROW(insert(a, std::vector<int64_t>{1, -12}, nine), IndexError);
   EXPECT_THROW(insert(a, from_host<double>({1.0}, {1}), nine), IndexError);
+  EXPECT_THROW(insert(a, from_host<double>({}, {0}), nine), IndexError);         // an empty float array too
+  EXPECT_THROW(insert(a, from_host<int64_t>({1, 2}, {2, 1}), nine), ValueError);  // 2-d positions
+  EXPECT_THROW(insert(a, from_host(std::vector<bool>{true}, {}), nine), ValueError);  // a 0-d mask
   EXPECT_THROW(insert(z, int64_t{0}, nine, 2), AxisError);
 }
 

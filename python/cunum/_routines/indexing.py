@@ -145,15 +145,18 @@ _CPU = _core.Device("cpu")
 def _insert_obj(obj):
     """obj as the C++ side takes it: a slice, a Python int, a cunum array;
     anything else through NumPy's conversion, as a CPU array (the positions
-    are read on the host: no transfer). A dtype cunum has no array of
-    (object, str) stands in as an empty int or a float array, which the C++
-    side treats as NumPy treats the original (no positions / IndexError)."""
+    are read on the host: no transfer). As NumPy: an empty obj that is not
+    an array (`[]`) is an empty list of integer positions. A dtype cunum has
+    no array of (object, str) stands in as a float array of its shape, which
+    the C++ side refuses as NumPy refuses the original (IndexError)."""
     import numpy
     if isinstance(obj, (slice, ndarray)) or (isinstance(obj, int) and not isinstance(obj, bool)):
         return obj
     h = numpy.asarray(obj)
-    if h.dtype.kind not in "biufc":
-        h = numpy.zeros(h.shape, numpy.intp if h.size == 0 else numpy.float64)
+    if h.size == 0 and not isinstance(obj, numpy.ndarray):
+        h = h.astype(numpy.intp)
+    elif h.dtype.kind not in "biufc":
+        h = numpy.zeros(h.shape, numpy.float64)
     return _as(h, device=_CPU)
 
 
