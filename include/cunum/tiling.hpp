@@ -53,7 +53,8 @@ using InsertObj = std::variant<int64_t, Slice, std::vector<int64_t>, ndarray>;
 // outside [-n, n) or a non-integer array, ValueError for a mask of the
 // wrong shape, AxisError. An ndarray obj is read on the host (its values
 // decide the result's shape: one wait when it lives on the GPU); the result
-// is then one masked copy on arr's device.
+// is then one gather of the kept items on arr's device (no wait up to 2^20
+// items along the axis; beyond, a boolean mask whose count is waited for).
 ndarray delete_(const ndarray& arr, const InsertObj& obj, std::optional<int64_t> axis = {});
 // NumPy's insert: values (cast to arr's dtype, unsafe as NumPy) put in
 // before the positions obj selects along `axis` (flattened arr when
@@ -64,7 +65,7 @@ ndarray delete_(const ndarray& arr, const InsertObj& obj, std::optional<int64_t>
 // outside the new length) or a non-integer array; ValueError for an array
 // obj of more than one dim (NumPy's messages). obj is read on the host
 // as for delete_; the result is written by strided copies (one position)
-// or a scatter and a masked copy (several).
+// or two scatters, of values and of arr (several).
 ndarray insert(const ndarray& arr, const InsertObj& obj, const ndarray& values, std::optional<int64_t> axis = {});
 // NumPy 2's trim_zeros: a view without the leading ('f') and trailing ('b')
 // zeros of every axis (or of `axis` only). One synchronisation reads the

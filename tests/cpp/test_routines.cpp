@@ -209,3 +209,20 @@ TEST(IndexingRoutines, MaskIndices) {
   EXPECT_EQ(r0.size(), 0);
   EXPECT_EQ(c0.size(), 0);
 }
+
+// Beyond 2^20 items along the axis the kept items go up as a boolean mask
+// (src/routines/inserting.cpp): the same results.
+TEST(Tiling, InsertDeleteLongAxis) {
+  const int64_t n = (int64_t{1} << 20) + 3;
+  ndarray a = arange(n);
+  ndarray d = delete_(a, std::vector<int64_t>{0, 5, n - 1});
+  EXPECT_EQ(d.size(), n - 3);
+  std::vector<int64_t> v = host<int64_t>(d);
+  EXPECT_EQ((I{v[0], v[1], v[2], v[3], v[4], v[5]}), (I{1, 2, 3, 4, 6, 7}));
+  EXPECT_EQ(v.back(), n - 2);
+  ndarray i = insert(a, std::vector<int64_t>{n, 2}, from_host<int64_t>({-1, -2}, {2}));
+  std::vector<int64_t> w = host<int64_t>(i);
+  EXPECT_EQ(i.size(), n + 2);
+  EXPECT_EQ((I{w[0], w[1], w[2], w[3]}), (I{0, 1, -2, 2}));
+  EXPECT_EQ((I{w[w.size() - 2], w.back()}), (I{n - 1, -1}));
+}
