@@ -32,6 +32,7 @@ Exit status 1 if any name lacks a declaration.
 """
 import pathlib
 import re
+import signal
 import sys
 import types
 
@@ -244,6 +245,7 @@ def check(name, decl):
 
 
 def main():
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends quietly
     decl = declared_names()
     names = canonical(sys.stdin.read())
     have, missing, python_only = [], [], []
