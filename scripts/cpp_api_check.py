@@ -56,7 +56,7 @@ PYTHON_ONLY = {
     "broadcast": "the broadcast iterator object; C++ has broadcast_shapes/broadcast_arrays",
     "ix_": "Python helper building open meshes; C++ writes reshape of the index arrays",
     "fromfunction": "calls a Python callable on index arrays; C++ composes indices() with its own code",
-    "frombuffer": "reads a Python buffer object; C++ copies from a host pointer (asarray of a host span)",
+    "frombuffer": "reads a Python buffer object; C++ copies host memory with from_host_bytes (creation.hpp)",
     "fromstring": "parses a Python str; C++ has no string parsing routine",
     "require": "checks Python requirement flags (C/F/A/W/O/E); C++ uses ascontiguousarray/copy",
     "asanyarray": "NumPy's subclass-passing asarray; no subclasses in C++ (asarray)",
