@@ -10,6 +10,7 @@
 //   auto ij = cunum::unravel_index(flat, {3, 4});         // {rows, cols}
 //   auto f = cunum::ravel_multi_index({r, c}, {4, 4});
 #pragma once
+#include <functional>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -81,5 +82,10 @@ ndarray ravel_multi_index(const std::vector<ndarray>& multi_index, const Shape& 
 // (what ix_ of a boolean array and mask_indices need; one synchronisation
 // reads their count).
 ndarray flat_true_positions(const ndarray& mask);
+// NumPy's mask_indices: the (row, col) positions where mask_func(ones((n, n),
+// int64), k) is nonzero, row by row (e.g. mask_func = cunum::triu gives
+// triu_indices(n, k)); one synchronisation reads their count.
+std::pair<ndarray, ndarray> mask_indices(int64_t n, const std::function<ndarray(const ndarray&, int64_t)>& mask_func,
+                                         int64_t k = 0, std::optional<Device> device = {});
 
 }  // namespace cunum

@@ -6,7 +6,9 @@
 //   auto e = cunum::concatenate({a, b}, 0);
 //   auto parts = cunum::split(a, cunum::SplitSpec{3}, 0);  // three views
 #pragma once
+#include <initializer_list>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "dtype.hpp"
@@ -52,6 +54,25 @@ ndarray vstack(const std::vector<ndarray>& arrays, std::optional<DType> dtype = 
                Casting casting = Casting::SameKind);
 ndarray dstack(const std::vector<ndarray>& arrays);
 ndarray column_stack(const std::vector<ndarray>& arrays);
+// NumPy's block: nested lists of arrays, the innermost lists joined along
+// the last axis, the next ones along the one before, ... Each array is first
+// raised to the result's ndim (max of the arrays' ndim and the nesting
+// depth) with leading 1s. ValueError (NumPy's messages) for lists of
+// mismatched depths and empty lists. A lone array gives a copy.
+//
+//   auto m = cunum::block({{a, b}, {c, d}});   // [[a, b], [c, d]]
+struct Block {
+  std::optional<ndarray> array;  // a leaf, or
+  std::vector<Block> items;      // a list of blocks (possibly empty)
+  Block(ndarray a) : array(std::move(a)) {}  // NOLINT: implicit, as in block({a, b})
+  Block(std::initializer_list<Block> l) : items(l) {}
+  explicit Block(std::vector<Block> l) : items(std::move(l)) {}
+};
+ndarray block(const Block& arrays);
+// NumPy's asarray_chkfinite: array(a, dtype, copy=false, order), then
+// ValueError "array must not contain infs or NaNs" if a float or complex
+// result holds one (one wait for the device: the answer is read back).
+ndarray asarray_chkfinite(const ndarray& a, std::optional<DType> dtype = {}, char order = 'K');
 
 // ---------------------------------------------------------------- splitting (src/routines/splitting.cpp)
 // indices_or_sections: a number of sections, or the division points.

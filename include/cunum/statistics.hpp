@@ -173,6 +173,16 @@ struct HistogramDDResult {
 HistogramDDResult histogramdd(const std::vector<ndarray>& sample, const std::vector<HistogramBins>& bins,
                               const std::vector<std::optional<std::pair<double, double>>>& range = {},
                               bool density = false, const std::optional<ndarray>& weights = {});
+// NumPy's histogram2d: histogramdd of (x, y). bins: one entry for both
+// dims or one per dim (else ValueError, NumPy's message); range: empty or
+// one (optional) pair per dim.
+struct Histogram2DResult {
+  ndarray hist, xedges, yedges;
+};
+Histogram2DResult histogram2d(const ndarray& x, const ndarray& y,
+                              const std::vector<HistogramBins>& bins = {HistogramBins{}},
+                              const std::vector<std::optional<std::pair<double, double>>>& range = {},
+                              bool density = false, const std::optional<ndarray>& weights = {});
 
 // ---- correlating (src/routines/statistics_correlating.cpp)
 // NumPy's correlate and convolve of two 1-d arrays; mode 0 'valid', 1

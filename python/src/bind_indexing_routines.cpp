@@ -8,6 +8,7 @@
 
 #include "args.hpp"
 #include "bindings.hpp"
+#include "convert.hpp"
 #include "cunum/error.hpp"
 #include "cunum/indexing_routines.hpp"
 
@@ -92,6 +93,10 @@ void bind_indexing_routines(nb::module_& m) {
     return ravel_multi_index(multi, as_shape(dims), clip_modes(mode), order_char(order));
   }, nb::arg(), nb::arg(), nb::arg().none(), nb::arg().none());
   m.def("_flat_true_positions", &flat_true_positions);
+  // mask_func: a Python callable (m, k) -> array-like, called once.
+  m.def("_mask_indices", [](int64_t n, nb::callable mask_func, nb::handle k) {
+    return mask_indices(n, [&](const ndarray& m, int64_t kk) { return as_array(mask_func(m, kk)); }, as_index(k));
+  });
 }
 
 }  // namespace cunum::py

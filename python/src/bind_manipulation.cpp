@@ -15,6 +15,15 @@ namespace cunum::py {
 
 namespace {
 
+// block's nested lists as python/cunum/_routines/manipulation.py passes them
+// (lists of lists ... of cunum arrays; tuples were refused there).
+Block as_block(nb::handle h) {
+  if (!PyList_Check(h.ptr())) return Block(nb::cast<ndarray>(h));
+  std::vector<Block> items;
+  for (nb::handle x : h) items.push_back(as_block(x));
+  return Block(std::move(items));
+}
+
 // One shift as NumPy's roll takes it: int() of the element (a float
 // truncates, a numeric string parses, None is int()'s TypeError).
 // Note [Shifts beyond int64]: an axis length n divides the array's size, so a
@@ -86,6 +95,11 @@ void bind_manipulation(nb::module_& m) {
   }, nb::arg(), nb::arg().none(), nb::arg());
   m.def("_dstack", &dstack);
   m.def("_column_stack", &column_stack);
+  m.def("_atleast_nd", [](const ndarray& a, int n) {
+    return n == 1 ? atleast_1d(a) : n == 2 ? atleast_2d(a) : atleast_3d(a);
+  });
+  m.def("_block", [](nb::handle arrays) { return block(as_block(arrays)); });
+  m.def("_asarray_chkfinite", [](const ndarray& a) { return asarray_chkfinite(a); });
   m.def("_array_split", [](const ndarray& a, nb::handle spec, nb::handle axis) {
     return array_split(a, split_spec(spec), as_index(axis));
   });

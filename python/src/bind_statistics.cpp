@@ -136,6 +136,13 @@ void bind_statistics(nb::module_& m) {
     HistogramDDResult r = histogramdd(sample, b, range, density, w);
     return nb::make_tuple(r.hist, r.edges);
   }, nb::arg(), nb::arg(), nb::arg(), nb::arg(), nb::arg().none());
+  m.def("_histogram2d", [](const ndarray& x, const ndarray& y, nb::list bins, std::vector<Range> range,
+                           bool density, std::optional<ndarray> w) {
+    std::vector<HistogramBins> b;
+    for (nb::handle h : bins) b.push_back(as_bins(h));
+    Histogram2DResult r = histogram2d(x, y, b, range, density, w);
+    return nb::make_tuple(r.hist, r.xedges, r.yedges);
+  }, nb::arg(), nb::arg(), nb::arg(), nb::arg(), nb::arg(), nb::arg().none());
   // Averages and extrema.
   m.def("_average", [](const ndarray& a, nb::handle axis, std::optional<ndarray> w, bool keepdims) {
     AverageResult r = average(a, opt_axes(axis), w, keepdims);

@@ -29,6 +29,15 @@ std::vector<std::pair<Scalar, Scalar>> scalar_pairs(nb::handle h) {
   return r;
 }
 
+// obj of insert/delete as python/cunum/_routines/indexing.py passes it: a
+// slice, a Python int, or an array (a host-side obj comes as a CPU array).
+InsertObj insert_obj(nb::handle h) {
+  if (PySlice_Check(h.ptr()))
+    return Slice{opt_index(h.attr("start")), opt_index(h.attr("stop")), opt_index(h.attr("step"))};
+  if (PyLong_Check(h.ptr()) && !PyBool_Check(h.ptr())) return as_index(h);
+  return nb::cast<ndarray>(h);
+}
+
 std::vector<std::pair<std::optional<int64_t>, std::optional<int64_t>>> length_pairs(nb::handle h) {
   std::vector<std::pair<std::optional<int64_t>, std::optional<int64_t>>> r;
   if (h.is_none()) return r;
@@ -70,6 +79,12 @@ void bind_tiling(nb::module_& m) {
   m.def("_append", [](const ndarray& arr, const ndarray& values, nb::handle axis) {
     return append(arr, values, opt_axis(axis));
   }, nb::arg(), nb::arg(), nb::arg().none());
+  m.def("_delete", [](const ndarray& arr, nb::handle obj, nb::handle axis) {
+    return delete_(arr, insert_obj(obj), opt_axis(axis));
+  }, nb::arg(), nb::arg().none(), nb::arg().none());
+  m.def("_insert", [](const ndarray& arr, nb::handle obj, const ndarray& values, nb::handle axis) {
+    return insert(arr, insert_obj(obj), values, opt_axis(axis));
+  }, nb::arg(), nb::arg().none(), nb::arg(), nb::arg().none());
   m.def("_trim_zeros", [](const ndarray& filt, const std::string& trim, nb::handle axis) {
     return trim_zeros(filt, trim, opt_axis(axis));
   }, nb::arg(), nb::arg(), nb::arg().none());

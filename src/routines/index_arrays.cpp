@@ -122,4 +122,11 @@ ndarray ravel_multi_index(const std::vector<ndarray>& multi, const Shape& dims, 
 
 ndarray flat_true_positions(const ndarray& mask) { return detail::true_positions(ravel(is_bool(mask.dtype()) ? mask : not_equal(mask, Scalar(0)))); }
 
+std::pair<ndarray, ndarray> mask_indices(int64_t n, const std::function<ndarray(const ndarray&, int64_t)>& mask_func,
+                                         int64_t k, std::optional<Device> device) {
+  const ndarray m = mask_func(ones({n, n}, DType::Int64, device), k);
+  const std::vector<ndarray> rc = unravel_index(flat_true_positions(not_equal(m, Scalar(0))), {n, n}, 'C');
+  return {rc[0], rc[1]};
+}
+
 }  // namespace cunum

@@ -12,6 +12,9 @@
 #include "cunum/creation.hpp"
 #include "cunum/error.hpp"
 #include "cunum/indexing.hpp"
+#include "cunum/reduction.hpp"
+#include "cunum/ufuncs.hpp"
+#include "routines/expand.hpp"
 
 namespace cunum {
 
@@ -217,6 +220,13 @@ ndarray roll(const ndarray& a, const std::vector<int64_t>& shift,
     }
     core::assign(index(r, dst), index(a, src));
   }
+  return r;
+}
+
+ndarray asarray_chkfinite(const ndarray& a, std::optional<DType> dtype, char order) {
+  ndarray r = array(a, dtype, /*copy=*/false, order);
+  if (is_inexact(r.dtype()) && r.size() && detail::read_int64({all(isfinite(r))})[0] == 0)
+    throw ValueError("array must not contain infs or NaNs");
   return r;
 }
 

@@ -394,4 +394,13 @@ HistogramDDResult histogramdd(const std::vector<ndarray>& sample, const std::vec
   return r;
 }
 
+Histogram2DResult histogram2d(const ndarray& x, const ndarray& y, const std::vector<HistogramBins>& bins,
+                              const std::vector<std::optional<std::pair<double, double>>>& range, bool density,
+                              const std::optional<ndarray>& weights) {
+  // One entry serves both dims; histogramdd checks the rest (NumPy's errors).
+  const std::vector<HistogramBins> b = bins.size() == 1 ? std::vector<HistogramBins>{bins[0], bins[0]} : bins;
+  HistogramDDResult r = histogramdd({x, y}, b, range, density, weights);
+  return {r.hist, r.edges[0], r.edges[1]};
+}
+
 }  // namespace cunum

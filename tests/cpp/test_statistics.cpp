@@ -50,3 +50,27 @@ TEST(Statistics, CorrelateAndCov) {
   ndarray m = from_host(std::vector<double>{0, 1, 2, 2, 1, 0}, {2, 3});
   EXPECT_EQ(host<double>(cov(m)), (std::vector<double>{1, -1, -1, 1}));
 }
+
+TEST(Statistics, Histogram2d) {
+  // Points (0.5, 0.5), (1.5, 0.5), (1.5, 1.5), (1.5, 3.5) on [0, 2) x [0, 4)
+  // with 2 x 2 bins: x edges 0 1 2, y edges 0 2 4; counts [[1 0] [2 1]].
+  ndarray x = from_host(std::vector<double>{0.5, 1.5, 1.5, 1.5}, {4});
+  ndarray y = from_host(std::vector<double>{0.5, 0.5, 1.5, 3.5}, {4});
+  std::vector<std::optional<std::pair<double, double>>> range{std::pair<double, double>{0, 2},
+                                                              std::pair<double, double>{0, 4}};
+  Histogram2DResult h = histogram2d(x, y, {{.count = 2}}, range);
+  EXPECT_EQ(h.hist.shape(), (Shape{2, 2}));
+  EXPECT_EQ(h.hist.dtype(), DType::Float64);
+  EXPECT_EQ(host<double>(h.hist), (std::vector<double>{1, 0, 2, 1}));
+  EXPECT_EQ(host<double>(h.xedges), (std::vector<double>{0, 1, 2}));
+  EXPECT_EQ(host<double>(h.yedges), (std::vector<double>{0, 2, 4}));
+  // One count per dim: 1 x 2 bins over the data's own ranges [0.5, 1.5] and [0.5, 3.5].
+  Histogram2DResult g = histogram2d(x, y, {{.count = 1}, {.count = 2}});
+  EXPECT_EQ(host<double>(g.hist), (std::vector<double>{3, 1}));
+  EXPECT_EQ(host<double>(g.yedges), (std::vector<double>{0.5, 2, 3.5}));
+  // density: counts / (total * bin area) = counts / (4 * 2)
+  Histogram2DResult d = histogram2d(x, y, {{.count = 2}}, range, true);
+  EXPECT_EQ(host<double>(d.hist), (std::vector<double>{0.125, 0, 0.25, 0.125}));
+  EXPECT_THROW(histogram2d(x, y, {{.count = 2}, {.count = 2}, {.count = 2}}), ValueError);
+  EXPECT_THROW(histogram2d(x, y, {{.count = 0}}), ValueError);
+}

@@ -200,6 +200,21 @@ def test_insert_axes():
     assert_raises_like(lambda xp: xp.insert(xp.arange(6), [1, -15], 1))
 
 
+def test_insert_delete_obj_errors():
+    # NumPy's checks of obj (cunum::insert / cunum::delete_): an array of
+    # more than one dim, a boolean array of another rank, an empty float
+    # array (an empty list is fine), a cunum array obj.
+    assert_raises_like(lambda xp: xp.insert(xp.zeros((2, 3)), numpy.array([[1], [2]]), 9, axis=1))
+    assert_raises_like(lambda xp: xp.insert(xp.arange(6), numpy.array([[True]]), 1))
+    assert_raises_like(lambda xp: xp.insert(xp.arange(6), numpy.array([], dtype=float), 1))
+    assert_raises_like(lambda xp: xp.delete(xp.arange(6), numpy.array([], dtype=float)))
+    assert_raises_like(lambda xp: xp.delete(xp.arange(6), ["a"]))
+    compare(lambda xp: xp.insert(xp.arange(6), [], []))
+    compare(lambda xp: xp.delete(xp.arange(12).reshape(3, 4), xp.asarray([3, 0]), axis=1))
+    compare(lambda xp: xp.insert(xp.arange(6.0), xp.asarray([4, 0]), xp.asarray([-1.0, -2.0])))
+    compare(lambda xp: xp.delete(xp.arange(6), numpy.array([[1, 2], [3, 0]])))  # n-d: flattened
+
+
 def test_flat():
     def f(xp):
         a = xp.arange(12.0).reshape(3, 4)

@@ -52,12 +52,7 @@ def asarray_chkfinite(a, dtype=None, order=None):
     """asarray, then ValueError if a float or complex array holds an
     infinity or a NaN (one synchronisation reads the answer)."""
     from .creation import asarray
-    a = asarray(a, dtype=dtype, order=order)
-    if a.dtype.kind in "fc" and a.size:
-        finite = (a - a) == 0  # x - x is 0 for finite x, NaN for inf and NaN
-        if not bool(finite.all()._item()):
-            raise ValueError("array must not contain infs or NaNs")
-    return a
+    return _core._asarray_chkfinite(asarray(a, dtype=dtype, order=order))
 
 
 def fromfunction(function, shape, *, dtype=float, like=None, **kwargs):

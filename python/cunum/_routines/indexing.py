@@ -139,116 +139,44 @@ def put_along_axis(arr, indices, values, axis):
 
 
 # ------------------------------------------------------ insert and delete
+# Written in C++ (cunum::insert / cunum::delete_, src/routines/inserting.cpp).
+_CPU = _core.Device("cpu")
 
-def _axis_of(arr, axis):
-    from .manipulation import ravel
-    if axis is None:
-        return (arr if arr.ndim == 1 else ravel(arr)), 0
-    axis = operator.index(axis)
-    if not -arr.ndim <= axis < arr.ndim:
-        from numpy.exceptions import AxisError
-        raise AxisError(axis, arr.ndim)
-    return arr, axis % arr.ndim
-
-
-def _host_obj(obj):
-    """obj of insert/delete on the host (NumPy's rules read its values)."""
+def _insert_obj(obj):
+    """obj as the C++ side takes it: a slice, a Python int, a cunum array;
+    anything else through NumPy's conversion, as a CPU array (the positions
+    are read on the host: no transfer). As NumPy: an empty obj that is not
+    an array (`[]`) is an empty list of integer positions. A dtype cunum has
+    no array of (object, str) stands in as a float array of its shape, which
+    the C++ side refuses as NumPy refuses the original (IndexError)."""
     import numpy
-    if isinstance(obj, ndarray):
-        return obj.get()
-    return numpy.asarray(obj)
+    if isinstance(obj, (slice, ndarray)) or (isinstance(obj, int) and not isinstance(obj, bool)):
+        return obj
+    h = numpy.asarray(obj)
+    if h.size == 0 and not isinstance(obj, numpy.ndarray):
+        h = h.astype(numpy.intp)
+    elif h.dtype.kind not in "biufc":
+        h = numpy.zeros(h.shape, numpy.float64)
+    return _as(h, device=_CPU)
+
+
+def _axis_arg(axis):
+    return None if axis is None else operator.index(axis)  # NumPy's: True is axis 1
 
 
 def delete(arr, obj, axis=None):
     """NumPy's delete. obj: an int, a slice, a sequence or array of ints, or a
-    boolean mask of the axis's length."""
-    import numpy
-    arr = _a(arr)
-    arr, axis = _axis_of(arr, axis)
-    n = arr.shape[axis]
-    pre = (slice(None),) * axis
-    if isinstance(obj, slice):
-        keep = numpy.ones(n, dtype=bool)
-        keep[obj] = False
-    else:
-        o = _host_obj(obj)
-        if o.dtype == bool:
-            if o.shape != (n,):
-                raise ValueError("boolean array argument obj to delete must be one dimensional "
-                                 f"and match the axis length of {n}")
-            keep = ~o
-        else:
-            if o.size == 0 and o.dtype.kind not in "iu":
-                o = o.astype(numpy.intp)
-            if o.dtype.kind not in "iu":
-                raise IndexError("arrays used as indices must be of integer (or boolean) type")
-            flat = o.ravel()
-            bad = (flat < -n) | (flat >= n)
-            if bad.any():
-                raise IndexError(f"index {int(flat[bad][0])} is out of bounds for axis {axis} with size {n}")
-            keep = numpy.ones(n, dtype=bool)
-            keep[flat] = False
-    if keep.all():
-        return arr.copy()
-    return arr[pre + (_as(keep, device=arr.device),)]
+    boolean mask of the axis's length. A cunum array obj on the GPU is read
+    back (one wait: its values decide the result's shape)."""
+    return _core._delete(_a(arr), _insert_obj(obj), _axis_arg(axis))
 
 
 def insert(arr, obj, values, axis=None):
     """NumPy's insert. obj: an int, a slice, a sequence or array of ints (or
-    a boolean mask, taken as its nonzero positions, as NumPy does)."""
-    import numpy
-    from .manipulation import moveaxis
+    a boolean mask, taken as its nonzero positions, as NumPy does). A cunum
+    array obj on the GPU is read back (one wait: it decides the shape)."""
     arr = _a(arr)
-    arr, axis = _axis_of(arr, axis)
-    n = arr.shape[axis]
-    pre = (slice(None),) * axis
-    if isinstance(obj, slice):
-        idx = numpy.arange(*obj.indices(n), dtype=numpy.intp)
-    else:
-        idx = _host_obj(obj)
-        if idx.dtype == bool:
-            idx = numpy.flatnonzero(idx)
-        elif idx.size == 0 and idx.dtype.kind not in "iu":
-            idx = idx.astype(numpy.intp)
-        elif idx.dtype.kind not in "iu":
-            raise IndexError("index array argument obj to insert must be one dimensional or scalar")
-    vals = _as(values, device=arr.device)
-    if vals.dtype != arr.dtype:
-        vals = vals.astype(arr.dtype)
-    if idx.ndim == 0 or idx.size == 1:
-        scalar = idx.ndim == 0
-        i = int(idx.reshape(-1)[0])
-        if not -n <= i <= n:
-            raise IndexError(f"index {i} is out of bounds for axis {axis} with size {n}")
-        if i < 0:
-            i += n
-        while vals.ndim < arr.ndim:
-            vals = vals.reshape((1,) + vals.shape)
-        if scalar:
-            vals = moveaxis(vals, 0, axis)
-        numnew = vals.shape[axis]
-        shape = list(arr.shape)
-        shape[axis] = n + numnew
-        from .creation import empty
-        new = empty(tuple(shape), dtype=arr.dtype, device=arr.device)
-        new[pre + (slice(None, i),)] = arr[pre + (slice(None, i),)]
-        new[pre + (slice(i, i + numnew),)] = vals
-        new[pre + (slice(i + numnew, None),)] = arr[pre + (slice(i, None),)]
-        return new
-    idx = idx.ravel().astype(numpy.intp)
-    idx = numpy.where(idx < 0, idx + n, idx)  # NumPy's rule: then checked against the new length
-    numnew = idx.size
-    order = numpy.argsort(idx, kind="mergesort")
-    idx[order] += numpy.arange(numnew)
-    shape = list(arr.shape)
-    shape[axis] = n + numnew
-    keep = numpy.ones(n + numnew, dtype=bool)
-    keep[idx] = False
-    from .creation import empty
-    new = empty(tuple(shape), dtype=arr.dtype, device=arr.device)
-    new[pre + (_as(idx, device=arr.device),)] = vals
-    new[pre + (_as(keep, device=arr.device),)] = arr
-    return new
+    return _core._insert(arr, _insert_obj(obj), _as(values, device=arr.device), _axis_arg(axis))
 
 
 # ------------------------------------------------------------ ndarray.flat

@@ -115,10 +115,9 @@ def fill_diagonal(a, val, wrap=False):
 
 
 def mask_indices(n, mask_func, k=0):
-    from .creation import ones
-    m = _a(mask_func(ones((n, n), int), k))
-    flat = _core._flat_true_positions(m != 0)
-    return tuple(_core._unravel_index(flat, [n, n], "C"))
+    """NumPy's mask_indices (cunum::mask_indices): mask_func is called once
+    on ones((n, n), int) and k."""
+    return tuple(_core._mask_indices(operator.index(n), mask_func, k))
 
 
 def indices(dimensions, dtype=int, sparse=False):

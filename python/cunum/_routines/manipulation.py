@@ -75,29 +75,17 @@ def roll(a, shift, axis=None):
     return _core._roll(_a(a), shift, axis)
 
 
+# cunum::atleast_1d/2d/3d: views, new axes as NumPy's indexing with None makes them.
 def atleast_1d(*arys):
-    return _atleast(lambda x: x if x.ndim >= 1 else x.reshape(1), arys)
+    return _atleast(lambda x: _core._atleast_nd(x, 1), arys)
 
 
-# New axes come from indexing with None (stride 0), exactly as NumPy does it.
 def atleast_2d(*arys):
-    def f(x):
-        if x.ndim >= 2:
-            return x
-        return x[None, :] if x.ndim == 1 else x.reshape(1, 1)
-    return _atleast(f, arys)
+    return _atleast(lambda x: _core._atleast_nd(x, 2), arys)
 
 
 def atleast_3d(*arys):
-    def f(x):
-        if x.ndim >= 3:
-            return x
-        if x.ndim == 2:
-            return x[:, :, None]
-        if x.ndim == 1:
-            return x[None, :, None]
-        return x.reshape(1, 1, 1)
-    return _atleast(f, arys)
+    return _atleast(lambda x: _core._atleast_nd(x, 3), arys)
 
 
 # ---------------------------------------------------------------- joining
@@ -144,56 +132,24 @@ def column_stack(tup):
     return _core._column_stack(_seq(tup))
 
 
-def _block_depths(arrays, index):
-    """(index of the first deepest leaf, max leaf ndim, total size) of a
-    nested list of blocks, with NumPy's errors for tuples and mismatched
-    depths; an empty list ends its index with None."""
-    def where(ix):
-        return "arrays" + "".join(f"[{i}]" for i in ix if i is not None)
+def _block_tree(arrays, index):
+    """block's nested lists with cunum arrays at the leaves, as the C++ side
+    takes them; NumPy's TypeError for a tuple (the C++ side checks depths
+    and empty lists: cunum::block)."""
     if isinstance(arrays, tuple):
-        raise TypeError(f"{where(index)} is a tuple. Only lists can be used to arrange blocks, "
-                        "and np.block does not allow implicit conversion from tuple to ndarray.")
+        raise TypeError("arrays" + "".join(f"[{i}]" for i in index) + " is a tuple. Only lists can be used to "
+                        "arrange blocks, and np.block does not allow implicit conversion from tuple to ndarray.")
     if isinstance(arrays, list):
-        if not arrays:
-            return index + [None], 0, 0
-        parts = [_block_depths(a, index + [i]) for i, a in enumerate(arrays)]
-        first, nd, size = parts[0]
-        for ix, n, sz in parts[1:]:
-            size += sz
-            nd = max(nd, n)
-            if len(ix) != len(first):
-                raise ValueError(f"List depths are mismatched. First element was at depth "
-                                 f"{len(first)}, but there is an element at depth {len(ix)} "
-                                 f"({where(ix)})")
-            if ix[-1] is None:
-                first = ix
-        return first, nd, size
-    x = arrays if isinstance(arrays, ndarray) else _a(arrays)
-    return index, x.ndim, x.size
+        return [_block_tree(a, index + [i]) for i, a in enumerate(arrays)]
+    return arrays if isinstance(arrays, ndarray) else _a(arrays)
 
 
 def block(arrays):
     """NumPy's block: nested lists of arrays joined along the last axes,
-    the innermost lists along the last one. Each leaf is raised to the
-    result's ndim with leading 1s, then the lists are concatenated from the
-    inside out (NumPy's own route for results of any size; its errors)."""
-    bottom, nd, _ = _block_depths(arrays, [])
-    depth = len(bottom)
-    if bottom and bottom[-1] is None:
-        raise ValueError("List at arrays" + "".join(f"[{i}]" for i in bottom if i is not None)
-                         + " cannot be empty")
-    ndim = max(nd, depth)
-
-    def leaf(x):
-        x = x if isinstance(x, ndarray) else _a(x)
-        return x.reshape((1,) * (ndim - x.ndim) + x.shape) if x.ndim < ndim else x
-
-    def join(a, d):
-        if d == depth:
-            return leaf(a)
-        return concatenate([join(x, d + 1) for x in a], axis=-(depth - d))
-    r = join(arrays, 0)
-    return r.copy() if depth == 0 else r
+    the innermost lists along the last one (cunum::block: each leaf raised
+    to the result's ndim with leading 1s, then the lists concatenated from
+    the inside out, with NumPy's errors)."""
+    return _core._block(_block_tree(arrays, []))
 
 
 # ---------------------------------------------------------------- splitting

@@ -236,6 +236,14 @@ def histogram_bin_edges(a, bins=10, range=None, weights=None):
 def histogramdd(sample, bins=10, range=None, density=None, weights=None):
     """numpy.histogramdd: float64 counts of D-dimensional points, by one
     scatter with accumulation over the raveled multi-index."""
+    cols, blist, ranges, w = _dd_args(sample, bins, range, weights)
+    h, e = _core._histogramdd(cols, blist, ranges, bool(density), w)
+    return h, tuple(e)
+
+
+def _dd_args(sample, bins, range, weights):
+    """histogramdd's arguments as the C++ side takes them: the coordinate
+    columns, one bins entry per column, the ranges, the weights."""
     if isinstance(sample, _core.ndarray) and sample.ndim == 2:
         cols = [sample[:, i] for i in builtins_range(sample.shape[1])]
     else:
@@ -263,12 +271,11 @@ def histogramdd(sample, bins=10, range=None, density=None, weights=None):
                 raise TypeError(f"`bins[{i}]` must be an integer, when a scalar") from None
     ranges = [] if range is None else [None if r is None else _range(r) for r in range]
     w = None if weights is None else _a(weights)
-    h, e = _core._histogramdd(cols, blist, ranges, bool(density), w)
-    return h, tuple(e)
+    return cols, blist, ranges, w
 
 
 def histogram2d(x, y, bins=10, range=None, density=None, weights=None):
-    """numpy.histogram2d: histogramdd of (x, y)."""
+    """numpy.histogram2d: histogramdd of (x, y) (cunum::histogram2d)."""
     try:
         N = len(bins)
     except TypeError:
@@ -276,8 +283,8 @@ def histogram2d(x, y, bins=10, range=None, density=None, weights=None):
     if N != 1 and N != 2 and not isinstance(bins, str):
         edges = _a(bins)
         bins = [edges, edges]
-    h, e = histogramdd([x, y], bins, range, density, weights)
-    return h, e[0], e[1]
+    cols, blist, ranges, w = _dd_args([x, y], bins, range, weights)
+    return tuple(_core._histogram2d(cols[0], cols[1], blist, ranges, bool(density), w))
 
 
 builtins_range = __builtins__["range"] if isinstance(__builtins__, dict) else __builtins__.range
