@@ -9,42 +9,20 @@
 #include "cunum/error.hpp"
 #include "cunum/indexing.hpp"
 #include "cunum/manipulation.hpp"
+#include "cunum/mathematical.hpp"
 #include "cunum/reduction.hpp"
+#include "cunum/sorting.hpp"
 #include "cunum/ufuncs.hpp"
 
 namespace cunum::detail {
 
 ndarray inclusive_sum(const ndarray& counts) {
-  ndarray c = counts.astype(DType::Int64, true);
-  const int64_t n = c.size();
-  for (int64_t k = 1; k < n; k *= 2) {
-    // c[k:] += c[:-k], through a temporary (the two slices overlap).
-    const ndarray hi = index(c, {Index(Slice{k, {}, {}})});
-    const ndarray lo = index(c, {Index(Slice{{}, n - k, {}})});
-    core::assign(hi, add(hi, lo));
-  }
-  return c;
+  return cumsum(reshape(counts, {counts.size()}), {.dtype = DType::Int64});
 }
 
 ndarray expand_positions(const ndarray& ends, int64_t total) {
-  const Device dev = ends.device();
-  const int64_t n = ends.size();
-  ndarray pos = zeros({total}, DType::Int64, dev);
-  if (total == 0 || n <= 1) return pos;
-  const ndarray j = arange(Scalar(0), Scalar(total), Scalar(1), DType::Int64, dev);
-  ndarray probe = empty({total}, DType::Int64, dev), value = empty({total}, DType::Int64, dev);
-  ndarray hit = empty({total}, DType::Bool, dev);
-  int64_t step = 1;
-  while (step * 2 <= n) step *= 2;
-  // Binary lifting: pos grows by `step` while ends[pos + step - 1] <= j. A
-  // probe past the end is clipped to ends[n - 1] == total, which no j reaches.
-  for (; step >= 1; step /= 2) {
-    add(pos, Scalar(step - 1), {.out = probe});
-    take(ends, probe, 0, value, ClipMode::Clip);
-    less_equal(value, j, {.out = hit});
-    add(pos, multiply(hit, Scalar(step)), {.out = pos});
-  }
-  return pos;
+  // out[j] = #{i : ends[i] <= j}: the right insertion point of j
+  return searchsorted(ends, arange(Scalar(0), Scalar(total), Scalar(1), DType::Int64, ends.device()), true);
 }
 
 std::vector<int64_t> read_int64(const std::vector<ndarray>& values) {

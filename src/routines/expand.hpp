@@ -6,14 +6,12 @@
 //
 // Note [Expanding counts without a scan]
 // Output position j of an expansion belongs to element i = #{i : ends[i] <= j}
-// where ends are the inclusive running sums of the counts (a searchsorted of
-// arange(total) into ends). With no scan or search primitive on main, the
-// running sum is Hillis–Steele (log2 n passes of `add` over slices of the
-// counts) and the search is binary lifting (log2 n passes over the output:
-// a gather of ends, a comparison, an add). Both run on either backend with no
-// copy of the data to the host; the one host read is the total (the output's
-// size). When the sort branch's searchsorted and a cumsum land, these two
-// functions become one call each; their callers do not change.
+// where ends are the inclusive running sums of the counts: a cumsum (the scan
+// primitive) and a searchsorted of arange(total) into ends (the sort family's
+// search), one pass each, on either backend with no copy of the data to the
+// host; the one host read is the total (the output's size). (Before the scan
+// and the search existed these were log2 n passes each: Hillis-Steele sums
+// and binary lifting; the name of the Note stays for its references.)
 #pragma once
 #include <cstdint>
 #include <vector>

@@ -17,7 +17,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <limits>
 #include <string>
 
 #include "core/assign.hpp"
@@ -26,6 +25,7 @@
 #include "cunum/indexing.hpp"
 #include "cunum/manipulation.hpp"
 #include "cunum/reduction.hpp"
+#include "cunum/statistics.hpp"
 #include "cunum/ufuncs.hpp"
 
 namespace cunum {
@@ -190,64 +190,6 @@ ndarray round_even(const ndarray& x) {
   return add(f, up);
 }
 
-Scalar lowest(DType d) {
-  if (is_bool(d)) return Scalar(false);
-  if (is_integer(d)) {
-    if (dtype_kind(d) == 'u') return Scalar(0);
-    return Scalar(static_cast<long long>(-(static_cast<uint64_t>(1) << (8 * itemsize(d) - 1))));
-  }
-  const double inf = std::numeric_limits<double>::infinity();
-  return is_complex(d) ? Scalar(-inf, -inf) : Scalar(-inf);
-}
-
-// np.median(x, axis, keepdims=True) without a sort (Note [Median by ranks]).
-//
-// Note [Median by ranks]
-// The element of rank r of a row is the one with (#less <= r < #less-or-equal);
-// the counts come from comparing every pair of the row, in blocks of at most
-// 2^24 pairs, then a masked max picks the value. O(k^2) for a row of k, but
-// on the device and exact; NaN rows give NaN as NumPy's. pad's median reads
-// stat_length values per row (the whole axis by default). When the sort
-// branch lands, a partition replaces this.
-ndarray median_keepdims(const ndarray& x, int axis) {
-  const int64_t k = x.shape()[axis];
-  Shape kept = x.shape();
-  kept[axis] = 1;
-  const ndarray moved = moveaxis(x, {axis}, {-1});
-  const int64_t rows = shape_size(kept);
-  const ndarray m2 = reshape(moved.copy('C'), {rows, k});
-  if (k == 0 || rows == 0) return reshape(mean(m2, ReduceOptions{{{1}}}), kept);
-  const DType dt = x.dtype();
-  const int64_t lo_rank = (k - 1) / 2, hi_rank = k / 2;
-  const int64_t jb = std::max<int64_t>(1, std::min<int64_t>(k, (int64_t{1} << 24) / k));
-  const int64_t rb = std::max<int64_t>(1, (int64_t{1} << 24) / (k * jb));
-  ndarray lo = empty({rows}, dt, x.device()), hi = empty({rows}, dt, x.device());
-  for (int64_t r0 = 0; r0 < rows; r0 += rb) {
-    const ndarray c = index(m2, {Index(Slice{r0, std::min(rows, r0 + rb), {}})});
-    const int64_t m = c.shape()[0];
-    const ndarray ci = reshape(c, {m, k, 1});
-    ndarray less_n = zeros({m, k}, DType::Int64, x.device()), leq_n = zeros({m, k}, DType::Int64, x.device());
-    for (int64_t j0 = 0; j0 < k; j0 += jb) {
-      const ndarray cj = reshape(index(c, {Index(Slice{}), Index(Slice{j0, std::min(k, j0 + jb), {}})}),
-                                 {m, 1, std::min(k, j0 + jb) - j0});
-      add(less_n, sum(less(cj, ci), 2), {.out = less_n});
-      add(leq_n, sum(less_equal(cj, ci), 2), {.out = leq_n});
-    }
-    for (int which = 0; which < 2; ++which) {
-      const int64_t r = which ? hi_rank : lo_rank;
-      const ndarray sel = logical_and(less_equal(less_n, Scalar(r)), greater(leq_n, Scalar(r)));
-      ndarray masked = full({m, k}, lowest(dt), dt, x.device());
-      core::assign_where(masked, c, sel);
-      core::assign(index(which ? hi : lo, {Index(Slice{r0, r0 + m, {}})}), max(masked, 1));
-    }
-  }
-  const ndarray pair = k % 2 ? reshape(lo, {rows, 1}) : stack({lo, hi}, 1);
-  ndarray med = mean(pair, ReduceOptions{{{1}}});
-  if (is_inexact(dt)) core::assign_where(med, full(Shape{}, Scalar(std::nan("")), med.dtype(), x.device()),
-                                         any(not_equal(m2, m2), 1));
-  return reshape(med, kept);
-}
-
 ndarray stat(const ndarray& chunk, int axis, PadMode mode, DType padded) {
   ndarray s;
   ReduceOptions o{{{axis}}, true};
@@ -255,7 +197,7 @@ ndarray stat(const ndarray& chunk, int axis, PadMode mode, DType padded) {
     case PadMode::Maximum: s = max(chunk, o); break;
     case PadMode::Minimum: s = min(chunk, o); break;
     case PadMode::Mean: s = mean(chunk, o); break;
-    default: s = median_keepdims(chunk, axis); break;
+    default: s = median(chunk, std::vector<int64_t>{axis}, true); break;  // NumPy's np.median(keepdims=True)
   }
   if (is_integer(padded) && !is_integer(s.dtype()) && !is_bool(s.dtype())) s = round_even(s);
   return s;
