@@ -32,12 +32,15 @@ for tool in ${tools//,/ }; do
   limit=(); [ -n "${SAN_TIMEOUT:-}" ] && limit=(timeout -s INT -k 20 "$SAN_TIMEOUT")
   "${limit[@]}" "$san" --tool "$tool" "${extra[@]}" --target-processes all --error-exitcode 86 --print-limit 50 \
     --log-file "$OUT/san-$tool.%p.log" \
-    python3 -m pytest -q -p no:cacheprovider -n 8 -k cuda "${files[@]}" > "$OUT/sanitize-$tool.pytest" 2>&1
+    python3 -m pytest -v -p no:cacheprovider -n 8 -k cuda "${files[@]}" > "$OUT/sanitize-$tool.pytest" 2>&1
   rc=$?
   cat "$OUT"/san-"$tool".*.log > "$OUT/sanitize-$tool.log" 2>/dev/null; rm -f "$OUT"/san-"$tool".*.log
   errors=$(grep -c "^========= \(Invalid\|Program hit\|Uninitialized\|Race\|Error\)" "$OUT/sanitize-$tool.log" 2>/dev/null)
   summary=$(grep -h "ERROR SUMMARY" "$OUT/sanitize-$tool.log" | sort | uniq -c | tr '\n' ';')
-  echo "$tool: exit $rc, $(( $(date +%s) - start )) s, $(tail -1 "$OUT/sanitize-$tool.pytest"); reports: ${errors:-0}; $summary"
+  # -v streams one line per finished test, so a run stopped by SAN_TIMEOUT
+  # still says how many tests ran under the tool (-q printed nothing then).
+  ran=$(grep -c " PASSED \| FAILED \| SKIPPED " "$OUT/sanitize-$tool.pytest" 2>/dev/null)
+  echo "$tool: exit $rc, $(( $(date +%s) - start )) s, ${ran:-0} tests finished, $(tail -1 "$OUT/sanitize-$tool.pytest"); reports: ${errors:-0}; $summary"
   cat "$OUT/sanitize-$tool.pytest" >> "$OUT/sanitize-$tool.log"; rm -f "$OUT/sanitize-$tool.pytest"
   [ "$rc" = 0 ] || status=1
 done
