@@ -3,6 +3,7 @@
 // decide the result's shape, as in NumPy), then one gather (delete) or
 // strided copies / two scatters (insert) move the data on arr's device.
 #include <algorithm>
+#include <limits>
 #include <numeric>
 #include <string>
 #include <utility>
@@ -36,8 +37,14 @@ std::vector<int64_t> slice_positions(const Slice& s, int64_t n) {
   };
   const int64_t start = clamp(s.start, step > 0 ? 0 : n - 1);
   const int64_t stop = clamp(s.stop, step > 0 ? n : -1);
-  std::vector<int64_t> r;
-  for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) r.push_back(i);
+  // The count first (start and stop lie in [-1, n]: their difference cannot
+  // overflow), so that a huge step never steps past int64's range.
+  const uint64_t span = step > 0 ? uint64_t(std::max<int64_t>(stop - start, 0))
+                                 : uint64_t(std::max<int64_t>(start - stop, 0));
+  const uint64_t mag = step > 0 ? uint64_t(step) : uint64_t(0) - uint64_t(step);
+  const uint64_t count = span == 0 ? 0 : (span - 1) / mag + 1;
+  std::vector<int64_t> r(count);
+  for (uint64_t k = 0; k < count; ++k) r[k] = start + int64_t(k) * step;  // |k * step| < span <= n + 1
   return r;
 }
 
@@ -49,9 +56,23 @@ std::vector<T> host_values(const ndarray& a, DType as) {
   return v;
 }
 
-std::string out_of_bounds(int64_t i, int axis, int64_t n) {
-  return "index " + std::to_string(i) + " is out of bounds for axis " + std::to_string(axis) + " with size " +
-         std::to_string(n);
+// NumPy's message; `shown` is the index as NumPy prints it ("7", or "[7]"
+// for insert's one-element sequence).
+std::string out_of_bounds(const std::string& shown, int axis, int64_t n) {
+  return "index " + shown + " is out of bounds for axis " + std::to_string(axis) + " with size " + std::to_string(n);
+}
+std::string out_of_bounds(int64_t i, int axis, int64_t n) { return out_of_bounds(std::to_string(i), axis, n); }
+
+// An integer array obj's values as int64 positions. NumPy reads a
+// one-element obj as a Python int, so a uint64 value past int64's range is
+// out of bounds on any axis (its IndexError); several are cast to intp,
+// wrapping as here.
+std::vector<int64_t> int_positions(const ndarray& o, int axis, int64_t n, bool bracket) {
+  if (o.dtype() == DType::UInt64 && o.size() == 1)
+    for (uint64_t u : host_values<uint64_t>(o, DType::UInt64))
+      if (u > uint64_t(std::numeric_limits<int64_t>::max()))
+        throw IndexError(out_of_bounds(bracket ? "[" + std::to_string(u) + "]" : std::to_string(u), axis, n));
+  return host_values<int64_t>(o, DType::Int64);
 }
 
 // [:, :, ..., item] with `axis` full slices in front.
@@ -102,7 +123,7 @@ ndarray delete_(const ndarray& arr_in, const InsertObj& obj, std::optional<int64
       for (int64_t p = 0; p < n; ++p) keep[static_cast<size_t>(p)] = !mask[static_cast<size_t>(p)];
     } else {
       if (!is_integer(o.dtype())) throw IndexError("arrays used as indices must be of integer (or boolean) type");
-      const std::vector<int64_t> pos = host_values<int64_t>(o, DType::Int64);
+      const std::vector<int64_t> pos = int_positions(o, axis, n, false);
       for (int64_t p : pos)  // NumPy names the first bad one
         if (p < -n || p >= n) throw IndexError(out_of_bounds(p, axis, n));
       for (int64_t p : pos) drop(p);
@@ -133,8 +154,12 @@ ndarray insert(const ndarray& arr_in, const InsertObj& obj, const ndarray& value
         if (mask[p]) idx.push_back(static_cast<int64_t>(p));
     } else {
       if (o.ndim() > 1) throw ValueError("index array argument obj to insert must be one dimensional or scalar");
-      if (!is_integer(o.dtype())) throw IndexError("arrays used as indices must be of integer (or boolean) type");
-      idx = host_values<int64_t>(o, DType::Int64);
+      if (!is_integer(o.dtype())) {
+        // one float position: NumPy slices with it (its TypeError); several: an index array
+        if (o.size() == 1) throw TypeError("slice indices must be integers or None or have an __index__ method");
+        throw IndexError("arrays used as indices must be of integer (or boolean) type");
+      }
+      idx = int_positions(o, axis, n, o.ndim() == 1);
       scalar = o.ndim() == 0;
     }
   }
@@ -142,7 +167,8 @@ ndarray insert(const ndarray& arr_in, const InsertObj& obj, const ndarray& value
   Shape shape = arr.shape();
   if (idx.size() == 1) {
     int64_t i = idx[0];
-    if (i < -n || i > n) throw IndexError(out_of_bounds(i, axis, n));
+    if (i < -n || i > n)  // NumPy prints a one-element sequence obj as [i]
+      throw IndexError(out_of_bounds(scalar ? std::to_string(i) : "[" + std::to_string(i) + "]", axis, n));
     if (i < 0) i += n;
     if (vals.ndim() < arr.ndim()) {
       Shape s(static_cast<size_t>(arr.ndim() - vals.ndim()), 1);

@@ -82,10 +82,11 @@ ndarray choice_index(BitState& state, int64_t pop, const Shape& shape, bool repl
     pp = (p->device() == dev ? *p : p->to(dev)).astype(DType::Float64);
     if (pp.ndim() != 1) throw ValueError("p must be 1-dimensional");
     if (pp.shape()[0] != pop) throw ValueError("a and p must have same size");
-    if (truth(any(logical_not(greater_equal(pp, Scalar(0))))))  // NaN fails p >= 0 too
-      throw ValueError("probabilities are not non-negative");
+    // NumPy's Generator messages, in its order (NaN first)
+    if (truth(any(isnan(pp)))) throw ValueError("Probabilities contain NaN");
+    if (truth(any(less(pp, Scalar(0))))) throw ValueError("Probabilities are not non-negative");
     if (std::abs(sum(pp).item().as_double() - 1.0) > std::sqrt(std::numeric_limits<double>::epsilon()))
-      throw ValueError("probabilities do not sum to 1");
+      throw ValueError("Probabilities do not sum to 1. See Notes section of docstring for more information.");
   }
   ndarray idx;
   if (replace) {
@@ -173,6 +174,8 @@ ndarray dirichlet(BitState& state, const ndarray& alpha, const std::optional<Sha
 ndarray multinomial(BitState& state, const ndarray& n, const ndarray& pvals, const std::optional<Shape>& size,
                     std::optional<Device> device) {
   if (pvals.ndim() != 1) throw ValueError("pvals must be a one-dimensional sequence");
+  if (pvals.size() == 0)
+    throw ValueError("pvals must have at least 1 dimension and the last dimension of pvals must be greater than 0.");
   const std::vector<double> pv = host_values<double>(pvals, DType::Float64);
   for (double v : pv)
     if (v < 0 || v > 1 || v != v) throw ValueError("pvals < 0, pvals > 1 or pvals contains NaNs");
@@ -212,10 +215,14 @@ ndarray multivariate_hypergeometric(BitState& state, const ndarray& colors, int6
   const std::vector<int64_t> c = host_values<int64_t>(colors, DType::Int64);
   if (std::any_of(c.begin(), c.end(), [](int64_t v) { return v < 0; })) throw ValueError(kColors);
   int64_t total = 0;
-  for (int64_t v : c) total += v;
+  for (int64_t v : c)
+    if (__builtin_add_overflow(total, v, &total))
+      throw ValueError("sum(colors) must not exceed the maximum value of a 64 bit signed integer (" +
+                       std::to_string(std::numeric_limits<int64_t>::max()) + ")");
   if (nsample < 0) throw ValueError("nsample must be nonnegative");
   if (nsample > total) throw ValueError("nsample > sum(colors)");
   const Shape shape = size.value_or(Shape{});
+  if (c.empty()) return zeros(append(shape, 0), DType::Int64, device.value_or(default_device()));  // NumPy's (..., 0)
   const Shape sh = shape.empty() ? Shape{1} : shape;
   // Conditional hypergeometrics: colour j from c_j good and the rest bad.
   ndarray left = full(sh, Scalar(nsample), DType::Int64, device.value_or(default_device()));

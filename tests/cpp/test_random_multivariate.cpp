@@ -131,9 +131,11 @@ TEST(RandomMultivariate, ChoiceErrors) {
   EXPECT_EQ(value_error([&] { random::choice(st, 5, Shape{6}, false); }),
             "Cannot take a larger sample than population when replace is False");
   EXPECT_EQ(value_error([&] { random::choice(st, 5, Shape{2}, true, f64({0.5, 0.6, 0, 0, 0})); }),
-            "probabilities do not sum to 1");
+            "Probabilities do not sum to 1. See Notes section of docstring for more information.");
   EXPECT_EQ(value_error([&] { random::choice(st, 3, Shape{2}, true, f64({1.5, -0.5, 0})); }),
-            "probabilities are not non-negative");
+            "Probabilities are not non-negative");
+  EXPECT_EQ(value_error([&] { random::choice(st, 3, Shape{2}, true, f64({0.5, std::nan(""), 0.5})); }),
+            "Probabilities contain NaN");  // NumPy checks NaN first
   EXPECT_EQ(value_error([&] { random::choice(st, 3, Shape{2}, true, f64({0.5, 0.5})); }), "a and p must have same size");
   EXPECT_EQ(value_error([&] { random::choice(st, 3, Shape{2}, true, f64({0.5, 0.5, 0, 0}, {2, 2})); }),
             "p must be 1-dimensional");

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <cunum/cunum.hpp>
+#include <cstdint>
+#include <limits>
 #include <vector>
 
 using namespace cunum;
@@ -152,7 +154,16 @@ TEST(Tiling, Insert) {
   EXPECT_THROW(insert(a, int64_t{5}, nine), IndexError);
   EXPECT_THROW(insert(a, int64_t{-5}, nine), IndexError);
   EXPECT_THROW(insert(a, std::vector<int64_t>{1, -12}, nine), IndexError);
-  EXPECT_THROW(insert(a, from_host<double>({1.0}, {1}), nine), IndexError);
+  EXPECT_THROW(insert(a, from_host<double>({1.0}, {1}), nine), TypeError);       // one float position: a slice bound
+  EXPECT_THROW(insert(a, from_host<double>({1.0, 2.0}, {2}), nine), IndexError);  // several: an index array
+  // a uint64 position past int64's range is out of bounds, not a negative position
+  EXPECT_THROW(insert(a, from_host<uint64_t>({~uint64_t{0}}, {1}), nine), IndexError);
+  EXPECT_THROW(delete_(a, from_host<uint64_t>({~uint64_t{0}}, {1})), IndexError);
+  // a step far beyond the axis (its positions counted first, no overflow): NumPy's a[1::2**63-1]
+  EXPECT_EQ(host<int64_t>(delete_(arange(6), Slice{1, {}, std::numeric_limits<int64_t>::max()})),
+            (I{0, 2, 3, 4, 5}));
+  EXPECT_EQ(host<int64_t>(delete_(arange(6), Slice{{}, {}, std::numeric_limits<int64_t>::min()})),
+            (I{0, 1, 2, 3, 4}));
   EXPECT_THROW(insert(a, from_host<double>({}, {0}), nine), IndexError);         // an empty float array too
   EXPECT_THROW(insert(a, from_host<int64_t>({1, 2}, {2, 1}), nine), ValueError);  // 2-d positions
   EXPECT_THROW(insert(a, from_host(std::vector<bool>{true}, {}), nine), ValueError);  // a 0-d mask

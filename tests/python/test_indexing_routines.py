@@ -216,6 +216,18 @@ def test_insert_delete_obj_errors():
     compare(lambda xp: xp.delete(xp.arange(12).reshape(3, 4), xp.asarray([3, 0]), axis=1))
     compare(lambda xp: xp.insert(xp.arange(6.0), xp.asarray([4, 0]), xp.asarray([-1.0, -2.0])))
     compare(lambda xp: xp.delete(xp.arange(6), numpy.array([[1, 2], [3, 0]])))  # n-d: flattened
+    # uint64 positions past int64's range, a step far past the axis, one float position, a
+    # one-element list out of bounds (NumPy prints it as [7])
+    # (NumPy's insert of several uint64 positions fails in its own += with a casting error:
+    # not compared)
+    for obj in (numpy.array([2**64 - 1], numpy.uint64), numpy.array([3, 2**63], numpy.uint64)):
+        assert_raises_like(lambda xp: xp.delete(xp.arange(6), obj))
+    assert_raises_like(lambda xp: xp.insert(xp.arange(6), numpy.array([2**64 - 1], numpy.uint64), 1))
+    for step in (2**63 - 1, -2**63, 4):
+        compare(lambda xp: xp.delete(xp.arange(6), slice(1, None, step)))
+        compare(lambda xp: xp.insert(xp.arange(6), slice(None, None, step), -1))
+    assert_raises_like(lambda xp: xp.insert(xp.arange(6), [1.0], 9))
+    assert_raises_like(lambda xp: xp.insert(xp.arange(6), [7], 9))
 
 
 def test_flat():

@@ -494,3 +494,29 @@ def test_numpy_seed_sequence_and_generators_accepted():
 @cunum_philox
 def test_cupy_name_of_philox():
     assert cn.random.Philox4x3210 is cn.random.Philox
+
+
+def _raises_as_numpy(cn_call, np_call):
+    """The same exception type and message from cunum as from NumPy."""
+    with pytest.raises(Exception) as want:
+        np_call()
+    with pytest.raises(want.type, match="^" + __import__("re").escape(str(want.value)) + "$"):
+        cn_call()
+
+
+@pytest.mark.skipif(USING_NUMPY_SHIM, reason="compares cunum's errors with NumPy's")
+def test_composed_routines_edges_as_numpy():
+    g, ng = cn.random.default_rng(3), numpy.random.default_rng(3)
+    r, nr = cn.random.RandomState(3), numpy.random.RandomState(3)
+    for p in ([0.5, numpy.nan, 0.5], [0.5, -0.1, 0.6], [0.5, 0.1, 0.6]):
+        _raises_as_numpy(lambda: g.choice(3, p=p), lambda: ng.choice(3, p=p))
+        _raises_as_numpy(lambda: r.choice(3, p=p), lambda: nr.choice(3, p=p))  # the legacy spelling
+    x = g.choice(numpy.array(5), 4)  # a 0-d integer array is the population's size
+    assert x.shape == (4,) and x.dtype == numpy.int64 and 0 <= int(x.min()) and int(x.max()) < 5
+    assert g.choice(cn.asarray(5), 2).shape == (2,)
+    _raises_as_numpy(lambda: g.multinomial(5, []), lambda: ng.multinomial(5, []))
+    for size in (None, 3, (2, 2)):
+        got, want = g.multivariate_hypergeometric([], 0, size=size), ng.multivariate_hypergeometric([], 0, size=size)
+        assert got.shape == want.shape and got.dtype == want.dtype
+    _raises_as_numpy(lambda: g.multivariate_hypergeometric([2**62] * 3, 2),
+                     lambda: ng.multivariate_hypergeometric([2**62] * 3, 2))

@@ -63,7 +63,10 @@ def choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True):
     """NumPy's Generator.choice (cunum/random.hpp). With `p`, its checks
     (non-negative, sums to 1, and without replacement enough non-zero
     entries) each read one value back from the device (a synchronisation)."""
-    a = int(a) if isinstance(a, (int, numpy.integer)) else cunum.asarray(a)
+    if isinstance(a, (int, numpy.integer)) or (getattr(a, "ndim", None) == 0 and a.dtype.kind in "iu"):
+        a = int(a)  # NumPy takes a 0-d integer array as the population's size too
+    else:
+        a = cunum.asarray(a)
     if p is not None and not isinstance(p, cunum.ndarray):
         p = cunum.asarray(p, dtype=numpy.float64)
     return self._bit_generator._routine(_core._random_choice, a, _size(size), bool(replace), p, axis, bool(shuffle))

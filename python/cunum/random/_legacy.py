@@ -9,6 +9,14 @@ import numpy
 from ._bit_generator import Philox
 from ._generator import Generator
 
+# Generator.choice's messages about p -> RandomState.choice's (NumPy keeps both)
+_LEGACY_CHOICE_MESSAGES = {
+    "Probabilities contain NaN": "probabilities contain NaN",
+    "Probabilities are not non-negative": "probabilities are not non-negative",
+    "Probabilities do not sum to 1. See Notes section of docstring for more information.":
+        "probabilities do not sum to 1",
+}
+
 
 class RandomState:
     """numpy.random.RandomState's methods over a cunum Generator (Philox)."""
@@ -70,7 +78,13 @@ class RandomState:
         return self._gen.integers(0, numpy.iinfo(numpy.int64).max, size=size, endpoint=True)
 
     def choice(self, a, size=None, replace=True, p=None):
-        return self._gen.choice(a, size=size, replace=replace, p=p)
+        try:
+            return self._gen.choice(a, size=size, replace=replace, p=p)
+        except ValueError as e:  # RandomState spells p's errors as NumPy's legacy code does
+            legacy = _LEGACY_CHOICE_MESSAGES.get(str(e))
+            if legacy is None:
+                raise
+            raise ValueError(legacy) from None
 
     def shuffle(self, x):
         self._gen.shuffle(x)

@@ -213,7 +213,7 @@ struct ScanKernel {
   bool wide16 = false;    // 8-byte loop dtypes: flag and value in one 16-byte status record
 };
 // Elements per thread in a tile (Tiles): items4 scaled to the loop dtype's
-// bytes (64 bytes of loop dtype at the default 16), at least 2, the tile's
+// bytes (128 bytes of loop dtype at the default 32), at least 2, the tile's
 // loop values at most 32 KB.
 int scan_items(DType loop, int items4 = 32, int threads = 256);
 struct ScanParams {

@@ -17,8 +17,9 @@ namespace cunum::backend::cuda {
 // cusolverDnXgesvd for real matrices with min(m, n) > 32 and m <= 2n (the
 // planner has m >= n; smaller stacks take gesvdjBatched, Note [Batched
 // cuSOLVER]). H100, svd of a 2048^2 float32 matrix with its vectors (stop
-// 20, bench/bench_linalg.py): gesvd 312 ms, CuPy's gesvd 298, PyTorch's
-// (Jacobi) 232. Tolerance and sweep limit are cuSOLVER's defaults (machine
+// 20, bench/bench_linalg.py, one run): this path 227.8 ms, CuPy's gesvd
+// 342.0, PyTorch's (Jacobi) 233.7; with CUNUM_SVD_JACOBI=0 (gesvd) 324.8
+// against CuPy's 305.3 in the next run. Tolerance and sweep limit are cuSOLVER's defaults (machine
 // precision, 100 sweeps; the singular values sorted descending, as LAPACK),
 // from the gesvdjInfo kept with the handle. U is written straight into the
 // plan's U (econ: its m x n columns; full: m x m); V comes back as V, not
@@ -58,11 +59,11 @@ bool CudaBackend::lapack_jacobi_svd(const LapackPlan& p) {
   // choice, Note [Batched cuSOLVER]); V always into a temporary (n x n).
   const size_t v_bytes = size_t(n) * size_t(n) * size_t(is);
   const size_t u_bytes = p.vectors ? 0 : size_t(m) * size_t(ucols) * size_t(is);
-  void* v = allocate(v_bytes);
-  void* u_tmp = u_bytes ? allocate(u_bytes) : nullptr;
-  void* work = nullptr;
+  void *v = nullptr, *u_tmp = nullptr, *work = nullptr;
   size_t work_bytes = 0;
-  try {
+  try {  // every allocation inside: an out-of-memory error gives back what was taken
+    v = allocate(v_bytes);
+    if (u_bytes) u_tmp = allocate(u_bytes);
     CusolverHandle& h = cusolver_handle(device_);
     {
       std::lock_guard<std::mutex> lock(h.mu);
@@ -98,7 +99,7 @@ bool CudaBackend::lapack_jacobi_svd(const LapackPlan& p) {
   } catch (...) {
     if (work) deallocate(work, work_bytes);
     if (u_tmp) deallocate(u_tmp, u_bytes);
-    deallocate(v, v_bytes);
+    if (v) deallocate(v, v_bytes);
     throw;
   }
   // Back to the pool once queued: reused only by later work of this stream.
