@@ -13,10 +13,13 @@
 #include "cunum/indexing.hpp"
 #include "cunum/manipulation.hpp"
 #include "cunum/tiling.hpp"
+#include "routines/host_values.hpp"
 
 namespace cunum {
 
 namespace {
+
+using detail::host_values;
 
 // arr (raveled when axis is nullopt) and the axis in [0, ndim).
 std::pair<ndarray, int> axis_of(const ndarray& arr, std::optional<int64_t> axis) {
@@ -48,13 +51,6 @@ std::vector<int64_t> slice_positions(const Slice& s, int64_t n) {
   return r;
 }
 
-// An array's values on the host, C order, as `T` (bool: 0/1 bytes).
-template <class T>
-std::vector<T> host_values(const ndarray& a, DType as) {
-  std::vector<T> v(static_cast<size_t>(a.size()));
-  if (!v.empty()) a.astype(as).copy_to_host(v.data());
-  return v;
-}
 
 // NumPy's message; `shown` is the index as NumPy prints it ("7", or "[7]"
 // for insert's one-element sequence).

@@ -20,10 +20,13 @@
 #include "cunum/reduction.hpp"
 #include "cunum/sorting.hpp"
 #include "cunum/ufuncs.hpp"
+#include "routines/host_values.hpp"
 
 namespace cunum::random {
 
 namespace {
+
+using detail::host_values;
 
 int64_t prod(const Shape& s) {
   int64_t n = 1;
@@ -38,15 +41,6 @@ Shape append(Shape s, int64_t k) {
 
 bool truth(const ndarray& a) { return a.item().b; }  // a 0-d bool: waits on a GPU
 
-// A small parameter array's values on the host, as NumPy reads its
-// sequences (a copy from the device when it lives on a GPU).
-template <class T>
-std::vector<T> host_values(const ndarray& a, DType dtype) {
-  const ndarray c = ascontiguousarray(a.to(Device::cpu()), dtype);
-  std::vector<T> v(static_cast<size_t>(c.size()));
-  if (!v.empty()) c.copy_to_host(v.data());
-  return v;
-}
 
 // NumPy's pairwise summation of float64 (numpy/_core/src/umath/loops_utils:
 // blocks of 8 partial sums up to 128 values, halves above), so the check
