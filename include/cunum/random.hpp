@@ -101,8 +101,10 @@ ndarray choice(BitState& state, const ndarray& a, const std::optional<Shape>& si
 // gammas, or stick-breaking betas when every alpha < 0.1 (NumPy's switch).
 ndarray dirichlet(BitState& state, const ndarray& alpha, const std::optional<Shape>& size = {},
                   std::optional<Device> device = {});
-// Generator.multinomial: int64 of shape size (or n's shape) + (len(pvals),),
-// by conditional binomials, one fill per category; n broadcast to size.
+// Generator.multinomial: pvals of shape (..., k), a row of k probabilities
+// per position of its leading dims; int64 of shape size (or n's shape
+// broadcast with pvals' leading dims) + (k,), by conditional binomials, one
+// fill per category; n and the rows broadcast to size.
 ndarray multinomial(BitState& state, const ndarray& n, const ndarray& pvals, const std::optional<Shape>& size = {},
                     std::optional<Device> device = {});
 // Generator.multivariate_hypergeometric ("count" or "marginals": the same

@@ -167,34 +167,51 @@ ndarray dirichlet(BitState& state, const ndarray& alpha, const std::optional<Sha
 
 ndarray multinomial(BitState& state, const ndarray& n, const ndarray& pvals, const std::optional<Shape>& size,
                     std::optional<Device> device) {
-  if (pvals.ndim() != 1) throw ValueError("pvals must be a one-dimensional sequence");
-  if (pvals.size() == 0)
+  if (pvals.ndim() == 0 || pvals.shape().back() == 0)
     throw ValueError("pvals must have at least 1 dimension and the last dimension of pvals must be greater than 0.");
+  // pvals of shape (..., k): one row of k probabilities per position of its
+  // leading dims, broadcast against n (NumPy's Generator)
+  const int64_t k = pvals.shape().back();
+  const Shape rows(pvals.shape().begin(), pvals.shape().end() - 1);
   const std::vector<double> pv = host_values<double>(pvals, DType::Float64);
   for (double v : pv)
     if (v < 0 || v > 1 || v != v) throw ValueError("pvals < 0, pvals > 1 or pvals contains NaNs");
-  if (pv.size() > 1 && pairwise_sum(pv.data(), static_cast<int64_t>(pv.size()) - 1) > 1.0 + 1e-12)
-    throw ValueError("sum(pvals[:-1]) > 1.0");
+  const int64_t nrows = static_cast<int64_t>(pv.size()) / k;
+  for (int64_t r = 0; r < nrows && k > 1; ++r)
+    if (pairwise_sum(pv.data() + r * k, k - 1) > 1.0 + 1e-12)
+      throw ValueError(rows.empty() ? "sum(pvals[:-1]) > 1.0" : "sum(pvals[...,:-1]) > 1.0");
   const ndarray nh = n.to(Device::cpu());
   if (truth(any(less(nh, Scalar(0))))) throw ValueError("n < 0");
-  const Shape shape = size ? *size : nh.shape();
+  const Shape shape = size ? *size : broadcast_shapes({nh.shape(), rows});
+  if (size && broadcast_shapes({*size, nh.shape(), rows}) != *size)
+    throw ValueError("shape mismatch: objects cannot be broadcast to a single shape");
   const Device dev = device.value_or(default_device());
-  // Conditional binomials: x_j ~ Bin(left, p_j / (1 - p_0 - ... - p_{j-1})).
+  // Conditional binomials: x_j ~ Bin(left, p_j / (1 - p_0 - ... - p_{j-1})),
+  // the ratio a number for one row of pvals, an array over its rows otherwise.
   ndarray left = broadcast_to(nh.astype(DType::Int64).to(dev), shape).copy();
-  double rest = 1.0;
+  std::vector<double> rest(static_cast<size_t>(nrows), 1.0), q(static_cast<size_t>(nrows));
   std::vector<ndarray> cols;
-  for (size_t j = 0; j + 1 < pv.size(); ++j) {
-    const double q = rest > 0 ? std::min(std::max(pv[j] / rest, 0.0), 1.0) : 0.0;
+  for (int64_t j = 0; j + 1 < k; ++j) {
+    for (int64_t r = 0; r < nrows; ++r) {
+      const double v = pv[static_cast<size_t>(r * k + j)], left_p = rest[static_cast<size_t>(r)];
+      q[static_cast<size_t>(r)] = left_p > 0 ? std::min(std::max(v / left_p, 0.0), 1.0) : 0.0;
+      rest[static_cast<size_t>(r)] -= v;
+    }
+    Param qp = q[0];
+    if (!rows.empty()) {
+      ndarray qa = empty(rows, DType::Float64, Device::cpu());
+      qa.copy_from_host(q.data());
+      qp = Param(qa.to(dev));
+    }
     ndarray x;
     if (!shape.empty()) {
-      x = sample(state, Dist::Binomial, shape, DType::Int64, {Param(left), q}, {}, left.device());
+      x = sample(state, Dist::Binomial, shape, DType::Int64, {Param(left), qp}, {}, left.device());
     } else {  // one value, drawn as a (1,) fill
-      x = index(sample(state, Dist::Binomial, {1}, DType::Int64, {Param(left.reshape({1})), q}, {}, left.device()),
+      x = index(sample(state, Dist::Binomial, {1}, DType::Int64, {Param(left.reshape({1})), qp}, {}, left.device()),
                 {Index(0)});
     }
     cols.push_back(x);
     left = subtract(left, x);
-    rest -= pv[j];
   }
   cols.push_back(left);
   return stack(cols, -1);

@@ -207,8 +207,17 @@ TEST(RandomMultivariate, Multinomial) {
   EXPECT_EQ(value_error([&] { random::multinomial(st, i64({5}), f64({0.8, 0.8, 0.1})); }), "sum(pvals[:-1]) > 1.0");
   EXPECT_EQ(value_error([&] { random::multinomial(st, i64({5}), f64({1.5, 0.1})); }),
             "pvals < 0, pvals > 1 or pvals contains NaNs");
-  EXPECT_EQ(value_error([&] { random::multinomial(st, i64({5}), f64({0.5, 0.5, 0, 0}, {2, 2})); }),
-            "pvals must be a one-dimensional sequence");
+  // rows of pvals broadcast against n: (1,) with 2 rows of 2 -> (2, 2); each row sums to n
+  const ndarray rows = random::multinomial(st, i64({5}), f64({0.5, 0.5, 1, 0}, {2, 2}), {}, cpu);
+  EXPECT_EQ(rows.shape(), (Shape{2, 2}));
+  std::vector<int64_t> rv(4);
+  rows.copy_to_host(rv.data());
+  EXPECT_EQ(rv[0] + rv[1], 5);
+  EXPECT_EQ(rv[2], 5);  // the row [1, 0]
+  EXPECT_EQ(value_error([&] { random::multinomial(st, i64({5}), f64({0.8, 0.8, 0.1, 0.1, 0.1, 0.8}, {2, 3})); }),
+            "sum(pvals[...,:-1]) > 1.0");
+  EXPECT_EQ(value_error([&] { random::multinomial(st, i64({5}), f64({0.5}).reshape({})); }),
+            "pvals must have at least 1 dimension and the last dimension of pvals must be greater than 0.");
 }
 
 TEST(RandomMultivariate, MultinomialEqualsConditionalBinomials) {

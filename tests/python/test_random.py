@@ -520,3 +520,23 @@ def test_composed_routines_edges_as_numpy():
         assert got.shape == want.shape and got.dtype == want.dtype
     _raises_as_numpy(lambda: g.multivariate_hypergeometric([2**62] * 3, 2),
                      lambda: ng.multivariate_hypergeometric([2**62] * 3, 2))
+
+
+@pytest.mark.skipif(USING_NUMPY_SHIM, reason="compares cunum's shapes and errors with NumPy's")
+def test_multinomial_rows_of_pvals():
+    # pvals of shape (..., k): a row per position, broadcast against n (NumPy's Generator)
+    g, ng = cn.random.default_rng(5), numpy.random.default_rng(5)
+    n = numpy.array([[5], [10]])
+    pv = numpy.array([[0.2, 0.8], [0.5, 0.5], [1.0, 0.0]])
+    for args, kw in (((n, pv), {}), ((5, pv[:2]), {"size": (4, 2)}), ((7, pv), {})):
+        got, want = g.multinomial(*args, **kw), ng.multinomial(*args, **kw)
+        assert got.shape == want.shape and got.dtype == want.dtype
+        h = cn.asnumpy(got)
+        counts = numpy.broadcast_to(numpy.asarray(args[0]), h.shape[:-1])
+        assert (h.sum(axis=-1) == counts).all()  # every draw places all n
+        if args[1] is pv:
+            assert (h[..., 2, 1] == 0).all()  # the row [1, 0]
+    for bad in ([[0.6, 0.6, 0.0], [0.5, 0.5, 0.0]], [[-0.2, 0.9], [0.5, 0.5]], 0.5, numpy.zeros((2, 0))):
+        _raises_as_numpy(lambda: g.multinomial(5, bad), lambda: ng.multinomial(5, bad))
+    with pytest.raises(ValueError):
+        g.multinomial(5, pv[:2], size=3)
