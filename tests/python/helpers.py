@@ -240,6 +240,11 @@ STABLE_MESSAGES = [
     r"^Python integer -?\d+ out of bounds for \w+$",
     r"^Python int too large to convert to C long$",
     r"^cannot convert float (NaN|infinity) to integer$",
+    # random's parameter checks (the same in NumPy 2.0 and 2.4)
+    r"^[Pp]robabilities (contain NaN|are not non-negative|do not sum to 1)",
+    r"^pvals (must have at least 1 dimension|< 0, pvals > 1)",
+    r"^sum\(pvals\[(\.\.\.,)?:-1\]\) > 1\.0$",
+    r"^sum\(colors\) must not exceed ",
     r"^cannot reshape array of size \d+ into shape ",
     r"^can only specify one unknown dimension$",
     r"^array is too big; ",
@@ -465,6 +470,18 @@ def assert_raises_like(fn, *args):
 
 
 # ---------------------------------------------------------------- data
+
+
+def mvn_factor(xp, cov, method):
+    """multivariate_normal's factor F of cov (F F^T = cov) by NumPy's rule for
+    `method` ("svd", "eigh", "cholesky"), computed with xp's linalg."""
+    if method == "svd":
+        u, s, _ = xp.linalg.svd(cov)
+        return u * xp.sqrt(s)
+    if method == "eigh":
+        s, u = xp.linalg.eigh(cov)
+        return u * xp.sqrt(xp.abs(s))
+    return xp.linalg.cholesky(cov)
 
 
 def make_rng(seed=0):

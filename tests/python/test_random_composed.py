@@ -13,7 +13,7 @@ import numpy
 import pytest
 
 import cunum as cn
-from helpers import USING_NUMPY_SHIM
+from helpers import USING_NUMPY_SHIM, mvn_factor
 
 pytestmark = [pytest.mark.usefixtures("device"),
               pytest.mark.skipif(USING_NUMPY_SHIM, reason="compares cunum's stream with its own composition")]
@@ -109,15 +109,7 @@ def ref_mvn(g, mean, cov, size=None, method="svd"):
     shape = _shape(size)
     k = m.shape[0]
     z = g.standard_normal(shape + (k,))
-    cv = cv.astype(numpy.float64)
-    if method == "svd":
-        u, s, _ = cn.linalg.svd(cv)
-        factor = u * cn.sqrt(s)
-    elif method == "eigh":
-        s, u = cn.linalg.eigh(cv)
-        factor = u * cn.sqrt(cn.abs(s))
-    else:
-        factor = cn.linalg.cholesky(cv)
+    factor = mvn_factor(cn, cv.astype(numpy.float64), method)
     return (cn.matmul(z.reshape(-1, k), factor.T) + m).reshape(shape + (k,))
 
 

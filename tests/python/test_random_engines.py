@@ -14,7 +14,7 @@ import pytest
 import scipy.stats as st
 
 import cunum as cn
-from helpers import USING_NUMPY_SHIM, devices
+from helpers import USING_NUMPY_SHIM, devices, mvn_factor
 
 pytestmark = [pytest.mark.usefixtures("device"),
               pytest.mark.skipif(USING_NUMPY_SHIM, reason="cunum's XORWOW and MRG32k3a: NumPy has none (the suite is running against NumPy)")]
@@ -388,14 +388,7 @@ def test_multivariate_normal_methods(method):
     assert numpy.allclose(v.mean(axis=0), mean, atol=0.03)
     # the same draws as NumPy's formula applied to the same normals with NumPy's factor
     z = np_(cn.random.default_rng(31).standard_normal((20000, 2, 3))).reshape(-1, 3)
-    if method == "svd":
-        u, s, _ = numpy.linalg.svd(cov)
-        fac = u * numpy.sqrt(s)
-    elif method == "eigh":
-        s, u = numpy.linalg.eigh(cov)
-        fac = u * numpy.sqrt(numpy.abs(s))
-    else:
-        fac = numpy.linalg.cholesky(cov)
+    fac = mvn_factor(numpy, cov, method)
     ref = mean + z @ fac.T
     if method == "cholesky":  # unique factor
         assert numpy.allclose(v, ref, rtol=1e-10, atol=1e-10)
