@@ -12,12 +12,16 @@
 //   auto p = gr.call("multiply", {gr.input(0), gr.input(1)})[0];
 //   gr.set_outputs({gr.call("add", {p, gr.scalar(1.5)})[0]});
 //   std::vector<cunum::ndarray> out = gr.run({x, y});
+//   cunum::ndarray s = gr.run_reduce({x, y}, "sum", {{{1}}});  // reduced in the same kernel
+//
+//   auto norm2 = cunum::fuse([](auto x) { return cunum::fusion::reduce("sum", x * x); });
 #pragma once
 #include <array>
 #include <initializer_list>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <string_view>
 #include <tuple>
 #include <type_traits>
@@ -26,6 +30,7 @@
 
 #include "error.hpp"
 #include "ndarray.hpp"
+#include "reduction.hpp"
 #include "scalar.hpp"
 #include "ufunc_def.hpp"
 
@@ -65,6 +70,20 @@ class Graph {
   std::vector<ndarray> run(const std::vector<ndarray>& inputs) const;
   // The same, call by call (the reference the fused kernel must match).
   std::vector<ndarray> run_eager(const std::vector<ndarray>& inputs) const;
+  // `reduction` ("sum", "prod", "nansum", "nanprod", "max"/"amax",
+  // "min"/"amin", "any", "all", "mean", "argmax", "argmin"; for the last two
+  // o.axis holds at most one axis) of the graph's one output, with the
+  // results of calling it on run(inputs)[0]; where it can, the graph runs
+  // inside the reduction's kernel, reading the inputs once and writing no
+  // temporary (Note [Fused reductions]). ValueError unless the graph has
+  // exactly one output.
+  ndarray run_reduce(const std::vector<ndarray>& inputs, std::string_view reduction,
+                     const ReduceOptions& o = {}) const;
+  // A reduction recorded after the graph (cunum::fusion::reduce while
+  // tracing): Fused calls run_reduce with it.
+  void set_reduction(std::string_view reduction, const ReduceOptions& o);
+  bool has_reduction() const { return !reduction_.empty(); }
+  ndarray run_reduce(const std::vector<ndarray>& inputs) const;  // the one set_reduction recorded
 
   struct Node {
     const core::UfuncDef* def;
@@ -78,22 +97,37 @@ class Graph {
   std::vector<cunum::Scalar> scalars_;
   std::vector<Node> nodes_;
   std::vector<Ref> outputs_;
+  std::string reduction_;
+  ReduceOptions reduce_options_;
   mutable std::mutex mu_;
   mutable std::map<std::vector<int>, std::unique_ptr<Plan>> plans_;
 };
 
 // A value while a function is traced (cunum::fuse): operators and apply()
-// record calls into its graph.
+// record calls into its graph. A reduced value (reduce()) ends the trace.
 class Var {
  public:
-  Var(Graph* g, Ref r) : g_(g), r_(r) {}
-  Graph* graph() const { return g_; }
+  Var(Graph* g, Ref r, bool reduced = false) : g_(g), r_(r), reduced_(reduced) {}
+  Graph* graph() const;
   Ref ref() const { return r_; }
+  bool reduced() const { return reduced_; }
 
  private:
   Graph* g_;
   Ref r_;
+  bool reduced_;
 };
+
+// The reduction `name` (as Graph::run_reduce) of a traced value: the fused
+// function's result, computed in the same kernel as the graph before it. A
+// reduced value is the function's result only: TypeError when an operation
+// uses it (a graph after a reduction is cunum.fuse's, in Python).
+Var reduce(std::string_view name, const Var& v, const ReduceOptions& o = {});
+
+// How many reductions have run with their graph inside the reduction's
+// kernel (Note [Fused reductions]) in this process: for tests that check the
+// fused path is the one taken.
+uint64_t fused_reduction_count();
 
 namespace detail {
 template <class T> constexpr bool is_scalar_v = std::is_arithmetic_v<T> || std::is_same_v<T, cunum::Scalar>;
@@ -152,6 +186,7 @@ template <class F> class Fused {
     if (graph_->ninputs() != static_cast<int>(in.size()))
       throw TypeError("the fused function was traced with " + std::to_string(graph_->ninputs()) +
                       " arguments, called with " + std::to_string(in.size()));
+    if (graph_->has_reduction()) return graph_->run_reduce(in);
     return graph_->run(in)[0];
   }
   const Graph& graph() const { return *graph_; }
@@ -160,7 +195,7 @@ template <class F> class Fused {
   template <size_t... I> void trace(std::index_sequence<I...>) const {
     graph_ = std::make_shared<Graph>(static_cast<int>(sizeof...(I)));
     Var r = f_(Var(graph_.get(), graph_->input(static_cast<int>(I)))...);
-    graph_->set_outputs({r.ref()});
+    if (!r.reduced()) graph_->set_outputs({r.ref()});
   }
   F f_;
   mutable std::shared_ptr<Graph> graph_;

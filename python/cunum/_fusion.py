@@ -12,8 +12,11 @@ The first call for a signature (each argument's dtype and ndim, or a Python
 scalar's type and value) traces the function with proxies (_FusionVar) that
 record ufunc calls into a C++ graph (cunum/fusion.hpp: _core._FusionGraph);
 later calls run the graph. A reduction (sum, prod, max, min, any, all, mean
-...) ends a graph: its input is materialised, the reduction runs as the
-eager one does, and elementwise work after it goes into a new graph. The
+...) ends a graph, and elementwise work after it goes into a new graph. A
+reduction whose input is the one output of the graph just before it, used
+nowhere else, runs with that graph inside its kernel (`sum(x * x)`: one
+pass, no temporary; Note [Fused reductions]); otherwise its input is
+materialised and the reduction runs as the eager one does. The
 graph's meaning is eager evaluation (NumPy's promotion at every call), so
 results equal those of the plain function.
 """
@@ -21,10 +24,12 @@ import functools
 
 from . import _core
 from ._core import ndarray
-from ._routines._args import _fusion as _hook
+from ._routines._args import _NoValue, _fusion as _hook
 
 _PY_SCALARS = (bool, int, float, complex)
 _REDUCTIONS = {"sum", "prod", "max", "min", "any", "all", "mean", "nansum", "nanprod", "argmax", "argmin"}
+# The reductions that run with their graph inside (Graph::run_reduce).
+_FUSED_REDUCTIONS = {"sum", "prod", "max", "min", "amax", "amin", "any", "all", "mean", "nansum", "nanprod"}
 
 
 class _Graph:
@@ -247,12 +252,44 @@ _core._set_fusion_hook(_FusionVar, _trace_ufunc)
 _hook.var = _FusionVar
 
 
+def _mergeable(items, i, result):
+    """Whether graph items[i] and the call items[i + 1] run as one fused
+    reduction: the call is a reduction of the graph's one output, which
+    nothing else (a later step, the result) reads."""
+    if i + 1 >= len(items) or items[i + 1][0] != "call":
+        return False
+    g = items[i][1]
+    _, spec, _, name, kwargs = items[i + 1]
+    if name not in _FUSED_REDUCTIONS or len(g.outputs) != 1 or len(spec) != 1 or spec[0] != ("vid", g.outputs[0][1]):
+        return False
+    if name == "mean" and kwargs.get("where", _NoValue) is not _NoValue:
+        return False
+    vid = g.outputs[0][1]
+    for item in items[i + 2:]:
+        if item[0] == "graph" and vid in item[1].inputs:
+            return False
+        if item[0] == "call" and ("vid", vid) in item[1]:
+            return False
+    return not _uses(result, vid)
+
+
+def _uses(result, vid):
+    if result[0] == "vid":
+        return result[1] == vid
+    if result[0] == "tuple":
+        return any(_uses(r, vid) for r in result[1])
+    return False
+
+
 class _Program:
     """A traced signature: the graphs and reductions to run, in order."""
 
     def __init__(self, tracer, nargs, arg_vids, result):
         self.steps = []
-        for item in tracer.items:
+        merged = set()
+        for i, item in enumerate(tracer.items):
+            if i in merged:
+                continue
             if item[0] == "graph":
                 g = item[1]
                 if not g.outputs:
@@ -273,6 +310,14 @@ class _Program:
                 def ref(r):
                     return cg.input(r[1]) if r[0] == "in" else built[r[1]][r[2]]
                 cg.set_outputs([ref(r) for r, _ in g.outputs])
+                if _mergeable(tracer.items, i, result):
+                    # Note [Fused reductions]: the graph inside the reduction's kernel
+                    _, spec, dst, name, kwargs = tracer.items[i + 1]
+                    merged.add(i + 1)
+                    keep = kwargs.get("keepdims", False)
+                    args = (name, kwargs.get("axis"), False if keep is _NoValue else keep, kwargs.get("dtype"))
+                    self.steps.append((2, cg, list(g.inputs), dst, args))
+                    continue
                 self.steps.append((0, cg, list(g.inputs), [v for _, v in g.outputs]))
             else:
                 _, spec, dst, name, kwargs = item
@@ -285,6 +330,11 @@ class _Program:
         if (len(self.steps) == 1 and self.steps[0][0] == 0 and self.steps[0][2] == arg_vids
                 and result[0] == "vid" and self.steps[0][3][:1] == [result[1]]):
             self.direct = self.steps[0][1].run1
+        elif (len(self.steps) == 1 and self.steps[0][0] == 2 and self.steps[0][2] == arg_vids
+                and result == ("vid", self.steps[0][3])):
+            _, cg, _, _, rargs = self.steps[0]
+            run_reduce = cg.run_reduce
+            self.direct = lambda arrays: run_reduce(arrays, *rargs)
 
     def run(self, arrays):
         if self.direct is not None:
@@ -295,6 +345,9 @@ class _Program:
                 _, cg, ins, outs = step
                 for vid, r in zip(outs, cg.run([values[v] for v in ins])):
                     values[vid] = r
+            elif step[0] == 2:
+                _, cg, ins, dst, rargs = step
+                values[dst] = cg.run_reduce([values[v] for v in ins], *rargs)
             else:
                 _, fn, spec, dst, kwargs = step
                 values[dst] = fn(*[values[v] if k == "vid" else v for k, v in spec], **kwargs)

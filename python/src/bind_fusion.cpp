@@ -4,6 +4,7 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include "args.hpp"
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "cunum/error.hpp"
@@ -57,7 +58,20 @@ void bind_fusion(nb::module_& m) {
       .def("run", [](const Graph& g, const std::vector<ndarray>& inputs) { return g.run(inputs); })
       .def("run1", [](const Graph& g, const std::vector<ndarray>& inputs) { return g.run(inputs)[0]; })
       .def("run_eager", [](const Graph& g, const std::vector<ndarray>& inputs) { return g.run_eager(inputs); })
+      // The graph's one output reduced (Note [Fused reductions]): axis,
+      // keepdims and dtype as the Python reductions take them.
+      .def("run_reduce",
+           [](const Graph& g, const std::vector<ndarray>& inputs, const std::string& name, nb::handle axis,
+              nb::handle keepdims, nb::handle dtype) {
+             if (PyList_Check(axis.ptr())) throw TypeError("'list' object cannot be interpreted as an integer");
+             const bool is_int = !axis.is_none() && !PyTuple_Check(axis.ptr());
+             ReduceOptions o{opt_axes(axis), truthy(keepdims), opt_dtype(dtype), std::nullopt, is_int};
+             return g.run_reduce(inputs, name, o);
+           },
+           nb::arg(), nb::arg(), nb::arg().none(), nb::arg().none(), nb::arg().none())
       .def_prop_ro("num_calls", [](const Graph& g) { return g.num_calls(); });
+  // Reductions run with their graph inside the reduction's kernel (tests).
+  m.def("_fused_reduction_count", [] { return fusion::fused_reduction_count(); });
   m.def("_set_fusion_hook", [](nb::handle type, nb::handle call) {
     Py_XDECREF(g_fusion_type);
     Py_XDECREF(g_fusion_call);

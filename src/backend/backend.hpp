@@ -90,6 +90,10 @@ class Backend {
   // plans]); false when this backend has no fused kernels (the planner then
   // runs the calls one by one).
   virtual bool fused(const FusedPlan& plan) { return false; }
+  // A reduction of a fused map's value in one pass (Note [Fused reduction
+  // plans]); false when this backend has none for the plan (the planner then
+  // writes the map's value and runs reduce()).
+  virtual bool fused_reduce(core::ReduceId id, const FusedReducePlan& plan) { return false; }
 
   // A user-written kernel (Note [User kernel plans]): compiled on first use
   // (NVRTC on a GPU, the system C++ compiler on the CPU), cached in memory

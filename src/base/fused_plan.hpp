@@ -5,6 +5,7 @@
 
 #include "cunum/dims.hpp"
 #include "cunum/dtype.hpp"
+#include "base/plans.hpp"
 #include "cunum/ufunc_def.hpp"
 
 namespace cunum::backend {
@@ -56,6 +57,30 @@ struct FusedPlan {
     for (int64_t s : shape) n *= s;
     return n;
   }
+};
+
+}  // namespace cunum::backend
+
+namespace cunum::backend {
+
+// Note [Fused reduction plans]
+// A reduction (Note [Reduction plans]) whose input is not an array but the
+// value of a fused map (Note [Fused plans]) over the map's inputs: the
+// backend evaluates the map per element where a plain reduction loads an
+// element, then converts the value to the loop dtype as a plain reduction
+// converts its input. `map` has one result (results[0]) and nout == 1;
+// map.data[k], map.dtypes[k] (k < nin) are its inputs, already broadcast to
+// the map's shape; map.dtypes[nin] is the value's dtype (red.in_dtype);
+// map.shape and the outputs' data are unused. `red` is the reduction's
+// plan with red.in null: out, the dtypes, out_shape, out_strides and
+// red_shape (at most one run) as for a plain reduction; input k's byte
+// strides are map.strides[k] along red.out_shape and red_strides[k] along the
+// reduced run. The planner builds these only where the reduced dims of every
+// input coalesce into one run and the reduction is not empty.
+struct FusedReducePlan {
+  FusedPlan map;
+  ReducePlan red;
+  std::array<int64_t, kMaxFusedOperands> red_strides{};
 };
 
 }  // namespace cunum::backend

@@ -4,10 +4,13 @@
 // reductions (cunum/reduction.hpp) resolve NumPy's dtype rules first and end
 // in the same place.
 #pragma once
+#include <functional>
 #include <optional>
 #include <vector>
 
+#include "base/fused_plan.hpp"
 #include "cunum/ndarray.hpp"
+#include "cunum/reduction.hpp"
 #include "cunum/reduction_list.hpp"
 
 namespace cunum::core {
@@ -24,5 +27,16 @@ std::vector<bool> reduced_dims(const ndarray& a, const std::optional<std::vector
 // reduction's out=, then any dtype, converted on the way).
 ndarray reduce(ReduceId id, const ndarray& a, const std::vector<bool>& red, bool keepdims, DType loop,
                DType result, const std::optional<ndarray>& out = {});
+
+// The reduction `id` of the value of a fused map (Note [Fused reductions]
+// in src/core/reduction.cpp): `map` without data (steps, results, scalars,
+// key), its inputs broadcastable to `shape`, its value of dtype `value`.
+// nullopt where that path does not apply: the caller reduces the value.
+std::optional<ndarray> reduce_fused(ReduceId id, const backend::FusedPlan& map, const std::vector<ndarray>& inputs,
+                                    const Shape& shape, DType value, const ReduceOptions& o);
+// mean's dtype rules over an input of `shape` and dtype `in`, with the sum
+// `sum_of` (a fused one, or cunum::sum of an array).
+ndarray mean_of(const Shape& shape, DType in, const ReduceOptions& o,
+                const std::function<ndarray(const ReduceOptions&)>& sum_of);
 
 }  // namespace cunum::core

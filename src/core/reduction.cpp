@@ -2,6 +2,7 @@
 // backend call over a ReducePlan (Note [Reduction plans] in backend.hpp).
 #include "cunum/reduction.hpp"
 
+#include <functional>
 #include <string>
 
 #include "backend/backend.hpp"
@@ -257,9 +258,137 @@ ndarray arg_reduce(ReduceId id, const ndarray& a, std::optional<int64_t> axis, b
   m[normalize_axis(*axis, a.ndim())] = true;
   return reduce_impl(id, a, m, keepdims, dt, out);
 }
+
+// Note [Fused reductions]
+// A reduction whose input is the value of a fused map (cunum.fuse's
+// `sum(x * x)`, cunum::fusion::Graph::run_reduce): the same axes, dtypes,
+// keepdims and errors as reduce_axes over the value, but the backend
+// evaluates the map where it would load an element (Note [Fused reduction
+// plans]): no temporary, one pass. Not taken (nullopt: the caller writes the
+// value and reduces it as before, the same results) for out=, an empty
+// reduction or result, the arg-reductions (their index order is the C order
+// of the value, which coalescing over several inputs need not keep),
+// nansum's NaN-before-conversion copy (Note [NaN before conversion]), reduced
+// dims that do not form one run over every input, or a backend without
+// fused reductions (fused_reduce false).
+std::optional<ndarray> reduce_fused_impl(ReduceId id, const backend::FusedPlan& map,
+                                         const std::vector<ndarray>& inputs, const Shape& shape, DType value,
+                                         const ReduceOptions& o) {
+  const core::ReduceInfo& info = core::reduce_info(id);
+  if (o.out || info.kind == ReduceKind::Arg || info.kind == ReduceKind::Moment || inputs.empty()) return std::nullopt;
+  const int nd = static_cast<int>(shape.size());
+  // The value's stand-in for the checks that read only its shape and dtype.
+  const ndarray probe = broadcast_to(empty(Shape{}, value, inputs[0].device()), shape);
+  const std::vector<bool> red = reduced_mask(probe, o.axis, o.axis_is_int);
+  const Dtypes dt = resolve_dtypes(id, probe, o);
+  if (info.kind == ReduceKind::NanSum && is_inexact(value) &&
+      (!is_inexact(dt.loop) || (is_complex(value) && !is_complex(dt.loop))))
+    return std::nullopt;
+  Shape kept_shape, keep_shape;
+  int64_t count = 1, out_size = 1;
+  for (int d = 0; d < nd; ++d) {
+    if (red[d]) {
+      count *= shape[d];
+      keep_shape.push_back(1);
+    } else {
+      kept_shape.push_back(shape[d]);
+      keep_shape.push_back(shape[d]);
+      out_size *= shape[d];
+    }
+  }
+  if (count == 0 || out_size == 0) return std::nullopt;  // the eager path's errors and empty results
+  const int nin = static_cast<int>(inputs.size());
+  if (nin + 1 > backend::kMaxFusedOperands) return std::nullopt;
+  const Device dev = inputs[0].device();
+  ndarray res = empty(o.keepdims ? keep_shape : kept_shape, dt.result, dev);
+
+  backend::FusedReducePlan fp;
+  fp.map = map;
+  backend::ReducePlan& p = fp.red;
+  p.in_dtype = value;
+  p.loop_dtype = dt.loop;
+  p.out_dtype = res.dtype();
+  p.out = res.data();
+  // Kept dims over [inputs..., output] ordered by the output; reduced dims
+  // over the inputs (Note [Dimension coalescing]).
+  Shape ks, rs;
+  std::vector<Strides> kin(nin + 1), rin(nin);
+  std::vector<Strides> full(nin);
+  for (int k = 0; k < nin; ++k) full[k] = core::broadcast_strides(inputs[k], shape);
+  for (int d = 0, od = 0; d < nd; ++d) {
+    if (red[d]) {
+      rs.push_back(shape[d]);
+      for (int k = 0; k < nin; ++k) rin[k].push_back(full[k][d]);
+      if (o.keepdims) ++od;
+    } else {
+      ks.push_back(shape[d]);
+      for (int k = 0; k < nin; ++k) kin[k].push_back(full[k][d]);
+      kin[nin].push_back(res.strides()[od++]);
+    }
+  }
+  core::PlanOperand kept[backend::kMaxFusedOperands], reduced[backend::kMaxFusedOperands];
+  for (int k = 0; k < nin; ++k) {
+    kept[k] = {inputs[k].data(), kin[k]};
+    reduced[k] = {inputs[k].data(), rin[k]};
+    fp.map.data[k] = inputs[k].data();
+    fp.map.dtypes[k] = inputs[k].dtype();
+  }
+  kept[nin] = {res.data(), kin[nin]};
+  Dims kst[backend::kMaxFusedOperands], rst[backend::kMaxFusedOperands];
+  core::coalesce_dims(ks, kept, nin + 1, nin, p.out_shape, kst);
+  core::coalesce_dims(rs, reduced, nin, 0, p.red_shape, rst);
+  if (p.red_shape.size() > 1) return std::nullopt;
+  p.out_strides = kst[nin];
+  for (int k = 0; k < nin; ++k) {
+    fp.map.strides[k] = kst[k];
+    fp.red_strides[k] = p.red_shape.empty() ? 0 : rst[k][0];
+  }
+  fp.map.nin = nin;
+  fp.map.nout = 1;
+  fp.map.dtypes[nin] = value;
+  fp.map.shape.clear();
+  if (!backend::get(dev).fused_reduce(id, fp)) return std::nullopt;
+  return res;
+}
+
+// mean(a) from a's dtype and shape and a sum over a: NumPy's dtype rules.
+ndarray mean_with(const Shape& shape, DType in, const ReduceOptions& o,
+                  const std::function<ndarray(const ReduceOptions&)>& sum_of) {
+  const int nd = static_cast<int>(shape.size());
+  if (nd == 0 && o.axis && !o.axis->empty()) throw AxisError((*o.axis)[0], 0);
+  std::vector<bool> m(nd, !o.axis.has_value());
+  if (o.axis)
+    for (int64_t ax : *o.axis) m[normalize_axis(ax, nd)] = true;  // the sum reports duplicates
+  int64_t count = 1;
+  for (int d = 0; d < nd; ++d)
+    if (m[d]) count *= shape[d];
+  DType result = o.dtype ? *o.dtype : (is_inexact(in) ? in : DType::Float64);
+  // float16 accumulates in float32, as NumPy does.
+  DType acc = result == DType::Float16 ? DType::Float32 : result;
+  ReduceOptions so{o.axis, o.keepdims, acc, std::nullopt};
+  ndarray s = sum_of(so);
+  ndarray q = true_divide(s, Scalar(static_cast<double>(count)));
+  if (q.dtype() != result) q = q.astype(result);
+  if (o.out) {
+    if (o.out->shape() != q.shape())
+      throw ValueError("output parameter for reduction operation add has a non-matching shape " +
+                       shape_str(o.out->shape()) + ", expected " + shape_str(q.shape()));
+    copyto(*o.out, q, Casting::Unsafe);
+    return *o.out;
+  }
+  return q;
+}
 }  // namespace
 
 namespace core {
+std::optional<ndarray> reduce_fused(ReduceId id, const backend::FusedPlan& map, const std::vector<ndarray>& inputs,
+                                    const Shape& shape, DType value, const ReduceOptions& o) {
+  return reduce_fused_impl(id, map, inputs, shape, value, o);
+}
+ndarray mean_of(const Shape& shape, DType in, const ReduceOptions& o,
+                const std::function<ndarray(const ReduceOptions&)>& sum_of) {
+  return mean_with(shape, in, o, sum_of);
+}
 std::vector<bool> reduced_dims(const ndarray& a, const std::optional<std::vector<int64_t>>& axis,
                                bool axis_is_int) {
   return reduced_mask(a, axis, axis_is_int);
@@ -287,25 +416,8 @@ CUNUM_FOR_EACH_REDUCTION(CUNUM_X)
 
 ndarray mean(const ndarray& a, const ReduceOptions& o) {
   if (a.ndim() == 0 && o.axis && !o.axis->empty()) throw AxisError((*o.axis)[0], 0);
-  std::vector<bool> m = reduced_mask(a, o.axis, false);
-  int64_t count = 1;
-  for (int d = 0; d < a.ndim(); ++d)
-    if (m[d]) count *= a.shape()[d];
-  DType result = o.dtype ? *o.dtype : (is_inexact(a.dtype()) ? a.dtype() : DType::Float64);
-  // float16 accumulates in float32, as NumPy does.
-  DType acc = result == DType::Float16 ? DType::Float32 : result;
-  ReduceOptions so{o.axis, o.keepdims, acc, std::nullopt};
-  ndarray s = sum(a, so);
-  ndarray q = true_divide(s, Scalar(static_cast<double>(count)));
-  if (q.dtype() != result) q = q.astype(result);
-  if (o.out) {
-    if (o.out->shape() != q.shape())
-      throw ValueError("output parameter for reduction operation add has a non-matching shape " +
-                       shape_str(o.out->shape()) + ", expected " + shape_str(q.shape()));
-    copyto(*o.out, q, Casting::Unsafe);
-    return *o.out;
-  }
-  return q;
+  reduced_mask(a, o.axis, false);  // NumPy's axis errors, before any work
+  return mean_with(a.shape(), a.dtype(), o, [&](const ReduceOptions& so) { return sum(a, so); });
 }
 
 }  // namespace cunum

@@ -3,14 +3,19 @@
 #include "cunum/fusion.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <functional>
+#include <optional>
 #include <string>
 
 #include "backend/backend.hpp"
 #include "core/autofuse.hpp"
+#include "core/reduce.hpp"
 #include "core/loop_plan.hpp"
 #include "core/ufunc_resolve.hpp"
 #include "cunum/creation.hpp"
 #include "cunum/error.hpp"
+#include "cunum/reduction.hpp"
 #include "cunum/ufunc.hpp"
 
 namespace cunum::fusion {
@@ -292,6 +297,144 @@ std::vector<ndarray> Graph::run(const std::vector<ndarray>& inputs) const {
   int v = 0;
   for (const Ref& r : outputs_) out.push_back(r.kind == Ref::Input ? inputs[r.index] : res[v++]);
   return out;
+}
+
+namespace {
+std::atomic<uint64_t> g_fused_reductions{0};
+
+// The row of the reduction table named `name` (amax/amin: max/min; mean:
+// nullopt, composed from sum). ValueError for other names.
+std::optional<core::ReduceId> reduction_id(std::string_view name) {
+  if (name == "mean") return std::nullopt;
+  if (name == "amax") name = "max";
+  if (name == "amin") name = "min";
+  for (int i = 0; i < core::kNumReductions; ++i)
+    if (name == core::kReduceInfo[i].name && core::kReduceInfo[i].kind != core::ReduceKind::Moment)
+      return static_cast<core::ReduceId>(i);
+  throw ValueError("no reduction named '" + std::string(name) + "' (sum, prod, nansum, nanprod, max, amax, min, "
+                   "amin, any, all, mean, argmax, argmin)");
+}
+
+// The eager reduction `id` of an array: what run_reduce must give.
+ndarray reduce_eager(core::ReduceId id, const ndarray& a, const ReduceOptions& o) {
+  switch (id) {
+#define CUNUM_EAGER_Sum(name) \
+  case core::ReduceId::name: return cunum::name(a, o);
+#define CUNUM_EAGER_NanSum(name) CUNUM_EAGER_Sum(name)
+#define CUNUM_EAGER_Extremum(name) CUNUM_EAGER_Sum(name)
+#define CUNUM_EAGER_Truth(name) CUNUM_EAGER_Sum(name)
+#define CUNUM_EAGER_Arg(name)                                                                      \
+  case core::ReduceId::name: {                                                                     \
+    if (o.axis && o.axis->size() != 1)                                                             \
+      throw TypeError(std::string(#name) + "() takes one axis or none");                           \
+    return cunum::name(a, o.axis ? std::optional<int64_t>((*o.axis)[0]) : std::nullopt, o.keepdims, o.out); \
+  }
+#define CUNUM_EAGER_Moment(name)
+#define CUNUM_X(name, ufunc, kind, method) CUNUM_EAGER_##kind(name)
+    CUNUM_FOR_EACH_REDUCTION(CUNUM_X)
+#undef CUNUM_X
+    default: break;
+  }
+  throw ValueError("not a public reduction");
+}
+}  // namespace
+
+Graph* Var::graph() const {
+  if (reduced_)
+    throw TypeError("cunum::fuse: a reduced value is the fused function's result; it cannot be used in "
+                    "further operations in C++ (run the rest as a second fused function)");
+  return g_;
+}
+
+Var reduce(std::string_view name, const Var& v, const ReduceOptions& o) {
+  Graph* g = v.graph();
+  reduction_id(name);  // the name's error at trace time
+  g->set_outputs({v.ref()});
+  g->set_reduction(name, o);
+  return Var(g, v.ref(), true);
+}
+
+uint64_t fused_reduction_count() { return g_fused_reductions.load(std::memory_order_relaxed); }
+
+void Graph::set_reduction(std::string_view reduction, const ReduceOptions& o) {
+  reduction_id(reduction);
+  reduction_ = std::string(reduction);
+  reduce_options_ = o;
+}
+
+ndarray Graph::run_reduce(const std::vector<ndarray>& inputs) const {
+  if (reduction_.empty()) throw ValueError("the fused graph has no reduction (set_reduction)");
+  return run_reduce(inputs, reduction_, reduce_options_);
+}
+
+ndarray Graph::run_reduce(const std::vector<ndarray>& inputs, std::string_view reduction,
+                          const ReduceOptions& o) const {
+  if (static_cast<int>(inputs.size()) != ninputs_)
+    throw TypeError("the fused graph takes " + std::to_string(ninputs_) + " inputs but " +
+                    std::to_string(inputs.size()) + " were given");
+  if (outputs_.size() != 1)
+    throw ValueError("run_reduce: the fused graph must have exactly one output, it has " +
+                     std::to_string(outputs_.size()));
+  const std::optional<core::ReduceId> id = reduction_id(reduction);
+  // The value written, then reduced as eager code does: the path whenever
+  // the fused one does not apply (the same results).
+  std::optional<ndarray> value;
+  auto written = [&]() -> const ndarray& {
+    if (!value) value = run(inputs)[0];
+    return *value;
+  };
+  auto eager = [&](core::ReduceId rid, const ReduceOptions& so) { return reduce_eager(rid, written(), so); };
+
+  // The map's plan, its inputs and shape, where the graph can run fused.
+  const Plan* p = nullptr;
+  std::vector<ndarray> used;
+  Shape shape;
+  if (!nodes_.empty() && outputs_[0].kind == Ref::Value) {
+    const Plan& pl = plan_for(inputs);
+    bool ok = pl.fusable && pl.results.size() == 1;
+    for (const ndarray& a : inputs) ok = ok && a.device() == inputs[0].device();
+    if (ok) {
+      // every input a call uses must reach the output (a dead call's input
+      // could widen the broadcast shape past the value's)
+      for (int k = 0; k < ninputs_; ++k)
+        if (pl.used_inputs[k] >= 0) {
+          used.push_back(inputs[k]);
+          ok = ok && k < 64 && (pl.input_deps[0] >> k & 1);
+        }
+      ok = !used.empty();
+      bool first = true;
+      for (const ndarray& a : used) {
+        if (first) shape = a.shape(), first = false;
+        else if (a.shape() != shape) shape = core::broadcast_shape({&shape, &a.shape()});
+      }
+    }
+    if (ok) p = &pl;
+  }
+  auto fused_sum = [&](core::ReduceId rid, const ReduceOptions& so) -> std::optional<ndarray> {
+    if (!p) return std::nullopt;
+    backend::FusedPlan fp;
+    fp.steps = p->steps.data();
+    fp.nsteps = static_cast<int>(p->steps.size());
+    fp.results = p->results.data();
+    fp.scalars = p->scalars;
+    fp.nscalars = p->nscalars;
+    fp.key = p->key;
+    std::optional<ndarray> r = core::reduce_fused(rid, fp, used, shape, p->result_dtypes[0], so);
+    if (r) g_fused_reductions.fetch_add(1, std::memory_order_relaxed);
+    return r;
+  };
+  if (!id) {  // mean: a sum of the value, divided
+    const Shape vshape = p ? shape : written().shape();
+    const DType vdtype = p ? p->result_dtypes[0] : written().dtype();
+    return core::mean_of(vshape, vdtype, o, [&](const ReduceOptions& so) {
+      if (std::optional<ndarray> r = fused_sum(core::ReduceId::sum, so)) return *r;
+      return eager(core::ReduceId::sum, so);
+    });
+  }
+  if (core::reduce_info(*id).kind == core::ReduceKind::Arg && o.axis && o.axis->size() != 1)
+    throw TypeError(std::string(core::reduce_info(*id).name) + "() takes one axis or none");
+  if (std::optional<ndarray> r = fused_sum(*id, o)) return *r;
+  return eager(*id, o);
 }
 
 void set_auto(bool on, int64_t min_size) { core::autofuse_set(on, min_size); }

@@ -52,6 +52,13 @@ class CpuBackend final : public Backend {
   void gemm(const GemmPlan& plan) override;  // gemm.cpp
   void lapack(const LapackPlan& plan) override;  // lapack.cpp
   bool fused(const FusedPlan& plan) override;  // fused.cpp: chunk by chunk (Note [CPU fused loops])
+  bool fused_reduce(core::ReduceId id, const FusedReducePlan& plan) override;  // reduce.cpp
+  // n values of a fused plan's result 0 (fused.cpp): input k read at in[k]
+  // with byte stride stride[k], each value converted to `to` and written
+  // contiguously at out; `arena` holds fused_arena_bytes(p) bytes, 64-aligned.
+  void fused_map(const FusedPlan& p, const char* const* in, const int64_t* stride, char* out, DType to, int64_t n,
+                 char* arena);
+  size_t fused_arena_bytes(const FusedPlan& p) const;
   void histogram(const HistogramPlan& plan) override;  // histogram.cpp
 
  private:

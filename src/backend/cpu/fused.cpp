@@ -22,7 +22,88 @@ namespace cunum::backend::cpu {
 namespace {
 constexpr int64_t kChunk = 1024;
 constexpr int64_t kChunksPerTask = 16;
+
+// Where each step's outputs live in the arena (kChunk elements of their
+// loop dtype each, 64-byte aligned), and the arena's size.
+std::vector<std::array<size_t, core::kMaxUfuncOut>> step_offsets(const FusedPlan& p, size_t& total) {
+  std::vector<std::array<size_t, core::kMaxUfuncOut>> at(p.nsteps);
+  total = 0;
+  for (int i = 0; i < p.nsteps; ++i) {
+    const core::UfuncDef& def = *p.steps[i].def;
+    for (int k = 0; k < def.nout; ++k) {
+      at[i][k] = total;
+      total += (itemsize(def.loops[p.steps[i].loop].out[k]) * kChunk + 63) / 64 * 64;
+    }
+  }
+  return at;
 }
+
+// One chunk of len <= kChunk elements: input k at in[k] (byte stride
+// in_stride[k]), result k written at out[k] (out_stride[k], dtype out_dtype[k]).
+void run_chunk(CpuBackend& be, const FusedPlan& p, const std::vector<std::array<size_t, core::kMaxUfuncOut>>& at,
+               char* base, const char* const* in, const int64_t* in_stride, char* const* out,
+               const int64_t* out_stride, const DType* out_dtype, int64_t len) {
+  auto value_dtype = [&](const FusedArg& a) {
+    return p.steps[a.index].def->loops[p.steps[a.index].loop].out[a.out];
+  };
+  for (int i = 0; i < p.nsteps; ++i) {
+    const FusedStep& st = p.steps[i];
+    const core::UfuncDef& def = *st.def;
+    const core::LoopSig& sig = def.loops[st.loop];
+    LoopPlan lp;
+    lp.shape.assign(1, len);
+    lp.nops = def.nin + def.nout;
+    lp.index32 = true;
+    for (int k = 0; k < def.nin; ++k) {
+      const FusedArg& a = st.args[k];
+      if (a.kind == FusedArg::Input) {
+        lp.data[k] = const_cast<char*>(in[a.index]);
+        lp.strides[k].assign(1, in_stride[a.index]);
+        lp.dtypes[k] = p.dtypes[a.index];
+      } else if (a.kind == FusedArg::Scalar) {
+        lp.scalar_op = k;
+        std::copy(p.scalars[a.index].begin(), p.scalars[a.index].end(), lp.scalar);
+        lp.data[k] = nullptr;
+        lp.strides[k].assign(1, 0);
+        lp.dtypes[k] = sig.in[k];
+      } else {
+        const DType d = value_dtype(a);
+        lp.data[k] = base + at[a.index][a.out];
+        lp.strides[k].assign(1, static_cast<int64_t>(itemsize(d)));
+        lp.dtypes[k] = d;
+      }
+    }
+    for (int k = 0; k < def.nout; ++k) {
+      lp.data[def.nin + k] = base + at[i][k];
+      lp.strides[def.nin + k].assign(1, static_cast<int64_t>(itemsize(sig.out[k])));
+      lp.dtypes[def.nin + k] = sig.out[k];
+    }
+    be.ufunc(def, st.loop, lp);
+  }
+  for (int k = 0; k < p.nout; ++k) {
+    const FusedArg& r = p.results[k];
+    LoopPlan cp;
+    cp.shape.assign(1, len);
+    cp.nops = 2;
+    cp.index32 = true;
+    DType from;
+    if (r.kind == FusedArg::Input) {
+      from = p.dtypes[r.index];
+      cp.data[0] = const_cast<char*>(in[r.index]);
+      cp.strides[0].assign(1, in_stride[r.index]);
+    } else {
+      from = value_dtype(r);
+      cp.data[0] = base + at[r.index][r.out];
+      cp.strides[0].assign(1, static_cast<int64_t>(itemsize(from)));
+    }
+    cp.data[1] = out[k];
+    cp.strides[1].assign(1, out_stride[k]);
+    cp.dtypes[0] = from;
+    cp.dtypes[1] = out_dtype[k];
+    be.copy(cp, from, out_dtype[k]);
+  }
+}
+}  // namespace
 
 bool CpuBackend::fused(const FusedPlan& p) {
   const int nops = p.nin + p.nout;
@@ -35,18 +116,8 @@ bool CpuBackend::fused(const FusedPlan& p) {
   for (int k = 0; k < nops; ++k) inner_stride[k] = nd > 0 ? p.strides[k][nd - 1] : 0;
 
   // One buffer per step output, kChunk elements of its loop dtype.
-  std::vector<std::array<size_t, core::kMaxUfuncOut>> at(p.nsteps);
   size_t total = 0;
-  for (int i = 0; i < p.nsteps; ++i) {
-    const core::UfuncDef& def = *p.steps[i].def;
-    for (int k = 0; k < def.nout; ++k) {
-      at[i][k] = total;
-      total += (itemsize(def.loops[p.steps[i].loop].out[k]) * kChunk + 63) / 64 * 64;
-    }
-  }
-  auto value_dtype = [&](const FusedArg& a) {
-    return p.steps[a.index].def->loops[p.steps[a.index].loop].out[a.out];
-  };
+  const auto at = step_offsets(p, total);
   const int64_t nchunks = (inner + kChunk - 1) / kChunk, outer = n / inner;
 
   // Chunks [begin, end) of the outer * nchunks chunks, in C order.
@@ -64,63 +135,11 @@ bool CpuBackend::fused(const FusedPlan& p) {
     for (int64_t u = begin; u < end; ++u) {
       const int64_t c0 = (u % nchunks) * kChunk;
       const int64_t len = std::min(kChunk, inner - c0);
-      for (int i = 0; i < p.nsteps; ++i) {
-        const FusedStep& st = p.steps[i];
-        const core::UfuncDef& def = *st.def;
-        const core::LoopSig& sig = def.loops[st.loop];
-        LoopPlan lp;
-        lp.shape.assign(1, len);
-        lp.nops = def.nin + def.nout;
-        lp.index32 = true;
-        for (int k = 0; k < def.nin; ++k) {
-          const FusedArg& a = st.args[k];
-          if (a.kind == FusedArg::Input) {
-            lp.data[k] = p.data[a.index] + off[a.index] + c0 * inner_stride[a.index];
-            lp.strides[k].assign(1, inner_stride[a.index]);
-            lp.dtypes[k] = p.dtypes[a.index];
-          } else if (a.kind == FusedArg::Scalar) {
-            lp.scalar_op = k;
-            std::copy(p.scalars[a.index].begin(), p.scalars[a.index].end(), lp.scalar);
-            lp.data[k] = nullptr;
-            lp.strides[k].assign(1, 0);
-            lp.dtypes[k] = sig.in[k];
-          } else {
-            const DType d = value_dtype(a);
-            lp.data[k] = base + at[a.index][a.out];
-            lp.strides[k].assign(1, static_cast<int64_t>(itemsize(d)));
-            lp.dtypes[k] = d;
-          }
-        }
-        for (int k = 0; k < def.nout; ++k) {
-          lp.data[def.nin + k] = base + at[i][k];
-          lp.strides[def.nin + k].assign(1, static_cast<int64_t>(itemsize(sig.out[k])));
-          lp.dtypes[def.nin + k] = sig.out[k];
-        }
-        ufunc(def, st.loop, lp);
-      }
-      for (int k = 0; k < p.nout; ++k) {
-        const FusedArg& r = p.results[k];
-        const int j = p.nin + k;
-        LoopPlan cp;
-        cp.shape.assign(1, len);
-        cp.nops = 2;
-        cp.index32 = true;
-        DType from;
-        if (r.kind == FusedArg::Input) {
-          from = p.dtypes[r.index];
-          cp.data[0] = p.data[r.index] + off[r.index] + c0 * inner_stride[r.index];
-          cp.strides[0].assign(1, inner_stride[r.index]);
-        } else {
-          from = value_dtype(r);
-          cp.data[0] = base + at[r.index][r.out];
-          cp.strides[0].assign(1, static_cast<int64_t>(itemsize(from)));
-        }
-        cp.data[1] = p.data[j] + off[j] + c0 * inner_stride[j];
-        cp.strides[1].assign(1, inner_stride[j]);
-        cp.dtypes[0] = from;
-        cp.dtypes[1] = p.dtypes[j];
-        copy(cp, from, p.dtypes[j]);
-      }
+      const char* in[kMaxFusedOperands];
+      char* out[kMaxFusedOperands];
+      for (int k = 0; k < p.nin; ++k) in[k] = p.data[k] + off[k] + c0 * inner_stride[k];
+      for (int k = 0; k < p.nout; ++k) out[k] = p.data[p.nin + k] + off[p.nin + k] + c0 * inner_stride[p.nin + k];
+      run_chunk(*this, p, at, base, in, inner_stride, out, inner_stride + p.nin, p.dtypes.data() + p.nin, len);
       if ((u + 1) % nchunks != 0) continue;
       // the next outer position (C order over dims 0..nd-2)
       for (int d = nd - 2; d >= 0; --d) {
@@ -133,6 +152,26 @@ bool CpuBackend::fused(const FusedPlan& p) {
   };
   parallel_for(outer * nchunks, kChunksPerTask, run);
   return true;
+}
+
+size_t CpuBackend::fused_arena_bytes(const FusedPlan& p) const {
+  size_t total = 0;
+  step_offsets(p, total);
+  return total;
+}
+
+void CpuBackend::fused_map(const FusedPlan& p, const char* const* in, const int64_t* stride, char* out, DType to,
+                           int64_t n, char* arena) {
+  size_t total = 0;
+  const auto at = step_offsets(p, total);
+  const int64_t out_stride = static_cast<int64_t>(itemsize(to));
+  const char* ptr[kMaxFusedOperands];
+  for (int64_t c0 = 0; c0 < n; c0 += kChunk) {
+    const int64_t len = std::min(kChunk, n - c0);
+    for (int k = 0; k < p.nin; ++k) ptr[k] = in[k] + c0 * stride[k];
+    char* o = out + c0 * out_stride;
+    run_chunk(*this, p, at, arena, ptr, stride, &o, &out_stride, &to, len);
+  }
 }
 
 }  // namespace cunum::backend::cpu

@@ -26,14 +26,15 @@ ConvertFn converter(DType from, DType to) {
   });
 }
 
-void CpuBackend::reduce(core::ReduceId id, const ReducePlan& plan) {
+namespace {
+void reduce_any(core::ReduceId id, const ReducePlan& plan, const FusedSource* fz) {
   if (plan.outputs() <= 0) return;
   switch (core::reduce_info(id).kind) {
     case core::ReduceKind::Sum:
     case core::ReduceKind::NanSum:
-    case core::ReduceKind::Moment: reduce_sum_kinds(id, plan); return;
+    case core::ReduceKind::Moment: reduce_sum_kinds(id, plan, fz); return;
     case core::ReduceKind::Extremum:
-    case core::ReduceKind::Arg: reduce_extremum_kinds(id, plan); return;
+    case core::ReduceKind::Arg: reduce_extremum_kinds(id, plan, fz); return;
     case core::ReduceKind::Truth: break;
   }
   switch (id) {
@@ -49,6 +50,18 @@ void CpuBackend::reduce(core::ReduceId id, const ReducePlan& plan) {
     default: break;
   }
   CUNUM_ASSERT(false && "a reduction without a CPU loop");
+}
+}  // namespace
+
+void CpuBackend::reduce(core::ReduceId id, const ReducePlan& plan) { reduce_any(id, plan, nullptr); }
+
+// Note [Fused reduction plans]: the reduction loops with the map as their
+// element source (Note [CPU reduction loops]).
+bool CpuBackend::fused_reduce(core::ReduceId id, const FusedReducePlan& plan) {
+  if (plan.map.nin + 1 > kMaxFusedOperands || plan.map.nout != 1) return false;
+  FusedSource fz{this, &plan};
+  reduce_any(id, plan.red, &fz);
+  return true;
 }
 
 }  // namespace cunum::backend::cpu

@@ -5,7 +5,7 @@
 
 namespace cunum::backend::cpu {
 
-void reduce_extremum_kinds(core::ReduceId id, const ReducePlan& plan) {
+void reduce_extremum_kinds(core::ReduceId id, const ReducePlan& plan, const FusedSource* fz) {
   switch (id) {
 #define CUNUM_ONLY_Sum(name)
 #define CUNUM_ONLY_NanSum(name)

@@ -21,12 +21,23 @@
 // (copied) kBlock elements at a time into a small buffer: no temporary of the
 // input's size. Results are converted to the output's dtype as they are
 // written.
+//
+// A fused reduction (Note [Fused reduction plans]) runs the same loops with
+// the element source changed: every load of the input (always through the
+// scratch buffer then) becomes the fused map's value over kBlock (or a
+// tile of) elements, computed by the CPU fused loops (Note [CPU fused
+// loops]) from the map's inputs at their own strides and converted to the
+// loop dtype: one pass over the inputs, no temporary of the value's size.
+// The blocks are those of a converted input, so a float sum adds kBlock
+// blocks in NumPy's buffered order (an unfused sum of an unconverted
+// contiguous value is pairwise over the whole run: the last bits may differ).
 #pragma once
 #include <algorithm>
 #include <cstdlib>
 #include <iterator>
 #include <memory>
 #include <new>
+#include <array>
 
 #include "backend/cpu/cpu_backend.hpp"
 #include "cunum/dims.hpp"
@@ -45,8 +56,14 @@ ConvertFn converter(DType from, DType to);
 
 // The reductions of the Sum and NanSum kinds (reduce_sums.cpp), of the
 // Extremum and Arg kinds (reduce_extrema.cpp).
-void reduce_sum_kinds(core::ReduceId id, const ReducePlan& plan);
-void reduce_extremum_kinds(core::ReduceId id, const ReducePlan& plan);
+// `fz` non-null: the elements are a fused map's values (Note [Fused
+// reduction plans]), plan is fz->plan->red.
+struct FusedSource {
+  CpuBackend* backend;
+  const FusedReducePlan* plan;
+};
+void reduce_sum_kinds(core::ReduceId id, const ReducePlan& plan, const FusedSource* fz);
+void reduce_extremum_kinds(core::ReduceId id, const ReducePlan& plan, const FusedSource* fz);
 
 // Internal linkage: every including file has its own instances (and its own
 // target_clones dispatchers); no two files instantiate the same descriptor.
@@ -201,16 +218,54 @@ struct Ctx {
   ConvertFn in_cvt;       // input -> loop dtype (null: the input is in the loop dtype)
   ConvertFn out_cvt;      // result -> output dtype (null: same dtype)
   char* buf;              // kBlock (or a tile of) loop-dtype elements of scratch
+  const FusedSource* fz = nullptr;  // the elements are a fused map's values
+  char* arena = nullptr;            // the fused loops' per-step buffers
+  int nin = 1;                      // input cursors: 1, or the map's inputs
+  DType loop = DType::Float64;
 };
+
+// Where each input is at the current output: the plain plan's one input, or
+// the fused map's inputs.
+using Cursor = std::array<const char*, kMaxFusedOperands>;
+
+inline int64_t kept_stride(const Ctx& c, int k, int d) {
+  return c.fz ? c.fz->plan->map.strides[k][d] : c.p.in_strides[d];
+}
+inline int64_t red_stride(const Ctx& c, int k) { return c.fz ? c.fz->plan->red_strides[k] : c.rs; }
+
+// n elements into c.buf (in the loop dtype): from kept-inner index k0 and
+// reduced index r of the cursor, stepping along the reduced run (along_red)
+// or along the innermost kept dim.
+inline void load(const Ctx& c, const Cursor& cur, int64_t k0, int64_t r, bool along_red, int64_t n) {
+  const int nk = static_cast<int>(c.p.out_shape.size());
+  if (!c.fz) {
+    const int64_t cs = nk > 0 ? c.p.in_strides[nk - 1] : 0;
+    c.in_cvt(cur[0] + k0 * cs + r * c.rs, along_red ? c.rs : cs, c.buf, itemsize(c.loop), n);
+    return;
+  }
+  const char* in[kMaxFusedOperands];
+  int64_t st[kMaxFusedOperands];
+  for (int k = 0; k < c.nin; ++k) {
+    const int64_t cs = nk > 0 ? kept_stride(c, k, nk - 1) : 0, rs = red_stride(c, k);
+    in[k] = cur[k] + k0 * cs + r * rs;
+    st[k] = along_red ? rs : cs;
+  }
+  c.fz->backend->fused_map(c.fz->plan->map, in, st, c.buf, c.loop, n, c.arena);
+}
 
 template <class R, class T> void write_result(const Ctx& c, char* out, result_of<R> v) {
   if (!c.out_cvt) *reinterpret_cast<result_of<R>*>(out) = v;
   else c.out_cvt(reinterpret_cast<const char*>(&v), 0, out, 0, 1);
 }
 
-// Calls fn(in, out) for every position of the kept dims [0, nk).
-template <class Fn> void for_each_output(const ReducePlan& p, int nk, Fn&& fn) {
-  const char* in = p.in;
+// Calls fn(cursor, out) for every position of the kept dims [0, nk).
+template <class Fn> void for_each_output(const Ctx& c, int nk, Fn&& fn) {
+  const ReducePlan& p = c.p;
+  Cursor in{};
+  if (c.fz)
+    for (int k = 0; k < c.nin; ++k) in[k] = c.fz->plan->map.data[k];
+  else
+    in[0] = p.in;
   char* out = p.out;
   if (nk == 0) {
     fn(in, out);
@@ -221,10 +276,10 @@ template <class Fn> void for_each_output(const ReducePlan& p, int nk, Fn&& fn) {
     fn(in, out);
     int d = nk - 1;
     for (; d >= 0; --d) {
-      in += p.in_strides[d];
+      for (int k = 0; k < c.nin; ++k) in[k] += kept_stride(c, k, d);
       out += p.out_strides[d];
       if (++idx[d] < p.out_shape[d]) break;
-      in -= p.in_strides[d] * p.out_shape[d];
+      for (int k = 0; k < c.nin; ++k) in[k] -= kept_stride(c, k, d) * p.out_shape[d];
       out -= p.out_strides[d] * p.out_shape[d];
       idx[d] = 0;
     }
@@ -234,16 +289,16 @@ template <class Fn> void for_each_output(const ReducePlan& p, int nk, Fn&& fn) {
 
 template <class R, class T> void reduce_rows(const Ctx& c) {
   const int nk = static_cast<int>(c.p.out_shape.size());
-  const bool direct = !c.in_cvt && c.rs == static_cast<int64_t>(sizeof(T));
+  const bool direct = !c.fz && !c.in_cvt && c.rs == static_cast<int64_t>(sizeof(T));
   T* buf = reinterpret_cast<T*>(c.buf);
-  for_each_output(c.p, nk, [&](const char* in, char* out) {
+  for_each_output(c, nk, [&](const Cursor& in, char* out) {
     typename R::acc_t acc = R::init();
     if (direct) {
-      run<R>(acc, reinterpret_cast<const T*>(in), c.R, 0);
+      run<R>(acc, reinterpret_cast<const T*>(in[0]), c.R, 0);
     } else {
       for (int64_t b = 0; b < c.R; b += kBlock) {
         const int64_t m = std::min(kBlock, c.R - b);
-        c.in_cvt(in + b * c.rs, c.rs, c.buf, sizeof(T), m);
+        load(c, in, 0, b, true, m);
         run<R>(acc, buf, m, b);
       }
     }
@@ -274,17 +329,16 @@ template <class R, class T> void reduce_columns(const Ctx& c) {
   using V = result_of<R>;
   const int nk = static_cast<int>(c.p.out_shape.size());
   const int64_t K = c.p.out_shape[nk - 1], cs = c.p.in_strides[nk - 1], os = c.p.out_strides[nk - 1];
-  const bool direct = !c.in_cvt && cs == static_cast<int64_t>(sizeof(T));
+  const bool direct = !c.fz && !c.in_cvt && cs == static_cast<int64_t>(sizeof(T));
   const int64_t tile = kTile<A>;
   Scratch<A> acc = scratch<A>(tile);
   Scratch<V> res = scratch<V>(tile);
   T* buf = reinterpret_cast<T*>(c.buf);
-  const ConvertFn gather = c.in_cvt;
-  for_each_output(c.p, nk - 1, [&](const char* in, char* out) {
+  for_each_output(c, nk - 1, [&](const Cursor& in, char* out) {
     for (int64_t k0 = 0; k0 < K; k0 += tile) {
       const int64_t kt = std::min(tile, K - k0);
       for (int64_t k = 0; k < kt; ++k) acc[k] = R::init();
-      const char* row = in + k0 * cs;
+      const char* row = in[0] + k0 * cs;
       int64_t r = 0;
       if (direct)
         for (; r + 1 < c.R; r += 2, row += 2 * c.rs)
@@ -292,7 +346,7 @@ template <class R, class T> void reduce_columns(const Ctx& c) {
       for (; r < c.R; ++r, row += c.rs) {
         const T* x = reinterpret_cast<const T*>(row);
         if (!direct) {
-          gather(row, cs, c.buf, sizeof(T), kt);
+          load(c, in, k0, r, false, kt);
           x = buf;
         }
         accumulate_row<R>(acc.get(), x, kt, r);
@@ -306,21 +360,36 @@ template <class R, class T> void reduce_columns(const Ctx& c) {
   });
 }
 
-template <class R, class T> void reduce_plan(const ReducePlan& p) {
+template <class R, class T> void reduce_plan(const ReducePlan& p, const FusedSource* fz) {
   const int nk = static_cast<int>(p.out_shape.size());
   Ctx c{p, p.red_shape.empty() ? 1 : p.red_shape[0], p.red_strides.empty() ? 0 : p.red_strides[0], nullptr,
         nullptr, nullptr};
   const DType loop = dtype_of<T>(), result = dtype_of<result_of<R>>();
   CUNUM_ASSERT(p.loop_dtype == loop && p.red_shape.size() <= 1);
+  c.loop = loop;
   if (p.in_dtype != loop) c.in_cvt = converter(p.in_dtype, loop);
   if (p.out_dtype != result) c.out_cvt = converter(result, p.out_dtype);
-  // Columns when the innermost kept dim is nearer in memory than the reduced run.
-  const bool columns = nk > 0 && c.R > 1 && std::llabs(p.in_strides[nk - 1]) < std::llabs(c.rs);
+  // Columns when the innermost kept dim is nearer in memory than the reduced
+  // run (a fused map: over all its inputs).
+  bool columns = nk > 0 && c.R > 1 && std::llabs(p.in_strides[nk - 1]) < std::llabs(c.rs);
+  std::unique_ptr<char[]> arena;
+  if (fz) {
+    c.fz = fz;
+    c.nin = fz->plan->map.nin;
+    int64_t kept = 0, red = 0;
+    for (int k = 0; k < c.nin; ++k) {
+      kept += nk > 0 ? std::llabs(kept_stride(c, k, nk - 1)) : 0;
+      red += std::llabs(red_stride(c, k));
+    }
+    columns = nk > 0 && c.R > 1 && kept < red;
+    arena.reset(new char[fz->backend->fused_arena_bytes(fz->plan->map) + 64]);
+    c.arena = reinterpret_cast<char*>((reinterpret_cast<uintptr_t>(arena.get()) + 63) / 64 * 64);
+  }
   // Scratch for converted (or gathered) input: one block or one tile.
   Scratch<T> buf;
-  if (columns ? (c.in_cvt || p.in_strides[nk - 1] != static_cast<int64_t>(sizeof(T)))
-              : (c.in_cvt || c.rs != static_cast<int64_t>(sizeof(T)))) {
-    if (!c.in_cvt) c.in_cvt = converter(loop, loop);  // a strided gather
+  if (fz || (columns ? (c.in_cvt || p.in_strides[nk - 1] != static_cast<int64_t>(sizeof(T)))
+                     : (c.in_cvt || c.rs != static_cast<int64_t>(sizeof(T))))) {
+    if (!c.in_cvt && !fz) c.in_cvt = converter(loop, loop);  // a strided gather
     buf = scratch<T>(columns ? kTile<typename R::acc_t> : kBlock);
     c.buf = reinterpret_cast<char*>(buf.get());
   }
@@ -335,7 +404,7 @@ template <class R, class T> void reduce_plan(const ReducePlan& p) {
   case core::ReduceId::name:                                        \
     dispatch(plan.loop_dtype, [&](auto tag) {                       \
       using T = typename decltype(tag)::type;                       \
-      reduce_plan<::cunum::reductions::name<T>, T>(plan);           \
+      reduce_plan<::cunum::reductions::name<T>, T>(plan, fz);       \
     });                                                             \
     return;
 

@@ -5,7 +5,7 @@
 
 namespace cunum::backend::cpu {
 
-void reduce_sum_kinds(core::ReduceId id, const ReducePlan& plan) {
+void reduce_sum_kinds(core::ReduceId id, const ReducePlan& plan, const FusedSource* fz) {
   switch (id) {
 #define CUNUM_ONLY_Sum(name) CUNUM_CPU_REDUCE_CASE(name)
 #define CUNUM_ONLY_NanSum(name) CUNUM_CPU_REDUCE_CASE(name)
