@@ -680,3 +680,82 @@ TEST(NvrtcKernels, EverySmallInverseKernelCompiles) {
     EXPECT_NO_THROW(compile_to_cubin(b.src, kArch)) << dtype_name(dt);
   }
 }
+
+// Note [Fused reduction kernels]: a fused map inside the reduction kernels,
+// in every mode the backend picks (vector and strided Inner, Outer), for
+// several reduction kinds and value / loop / output dtypes, and maps of one
+// input, of several inputs of different widths and with scalars.
+TEST(NvrtcKernels, FusedReductionsCompile) {
+  using backend::FusedArg;
+  using backend::FusedPlan;
+  using backend::FusedStep;
+  auto loop_of = [](const core::UfuncDef& def, DType in0) {
+    for (int l = 0; l < def.nloops; ++l)
+      if (def.loops[l].in[0] == in0) return l;
+    ADD_FAILURE() << def.name << " has no loop for " << dtype_name(in0);
+    return 0;
+  };
+  auto in = [](int k) { return FusedArg{FusedArg::Input, static_cast<int16_t>(k), 0}; };
+  auto val = [](int s) { return FusedArg{FusedArg::Value, static_cast<int16_t>(s), 0}; };
+  const core::UfuncDef& mul = core::ufunc_by_name("multiply");
+  const core::UfuncDef& sub = core::ufunc_by_name("subtract");
+  const core::UfuncDef& absolute = core::ufunc_by_name("absolute");
+  const core::UfuncDef& less = core::ufunc_by_name("less");
+  // sum(x * x), float32
+  const FusedStep sq[] = {{&mul, loop_of(mul, DType::Float32), {in(0), in(0)}}};
+  const FusedArg out0[] = {val(0)};
+  FusedPlan p;
+  p.steps = sq;
+  p.nsteps = 1;
+  p.results = out0;
+  p.nin = 1;
+  p.nout = 1;
+  p.dtypes = {DType::Float32, DType::Float32};
+  // max(abs(a - b)), int8 - float16 -> float16
+  const FusedStep diff[] = {{&sub, loop_of(sub, DType::Float16), {in(0), in(1)}},
+                            {&absolute, loop_of(absolute, DType::Float16), {val(0)}}};
+  FusedPlan q;
+  q.steps = diff;
+  q.nsteps = 2;
+  q.results = out0;
+  q.nin = 2;
+  q.nout = 1;
+  q.dtypes = {DType::Int8, DType::Float16, DType::Float16};
+  // any(x < 2.5) over float64 with a scalar; sum(a * b) complex64 * float64
+  const FusedStep lt[] = {{&less, loop_of(less, DType::Float64), {in(0), {FusedArg::Scalar, 0, 0}}}};
+  FusedPlan r;
+  r.steps = lt;
+  r.nsteps = 1;
+  r.results = out0;
+  r.nin = 1;
+  r.nout = 1;
+  r.nscalars = 1;
+  r.dtypes = {DType::Float64, DType::Bool};
+  const FusedStep cm[] = {{&mul, loop_of(mul, DType::Complex128), {in(0), in(1)}}};
+  FusedPlan c;
+  c.steps = cm;
+  c.nsteps = 1;
+  c.results = out0;
+  c.nin = 2;
+  c.nout = 1;
+  c.dtypes = {DType::Complex64, DType::Float64, DType::Complex128};
+  using core::ReduceId;
+  Batch b;
+  for (ReduceMode m : {ReduceMode::InnerWarp, ReduceMode::InnerBlock, ReduceMode::Outer})
+    for (int nd : {0, 1, 2}) {
+      if (m == ReduceMode::Outer && nd == 0) continue;
+      for (bool vec : {false, true}) {
+        if (vec && m == ReduceMode::Outer) continue;
+        b.add(fused_reduce_source(ReduceId::sum, p, DType::Float32, DType::Float32, DType::Float32, nd, m, vec));
+      }
+    }
+  b.add(fused_reduce_source(ReduceId::max, q, DType::Float16, DType::Float16, DType::Float16, 0, ReduceMode::InnerBlock, true));
+  b.add(fused_reduce_source(ReduceId::nansum, q, DType::Float16, DType::Float32, DType::Float16, 1, ReduceMode::Outer, false));
+  b.add(fused_reduce_source(ReduceId::any, r, DType::Bool, DType::Bool, DType::Bool, 1, ReduceMode::InnerWarp, true));
+  b.add(fused_reduce_source(ReduceId::sum, r, DType::Bool, DType::Int64, DType::Int64, 0, ReduceMode::InnerBlock, true));
+  b.add(fused_reduce_source(ReduceId::prod, c, DType::Complex128, DType::Complex128, DType::Complex64, 2,
+                            ReduceMode::InnerBlock, true));
+  b.add(fused_reduce_source(ReduceId::min, p, DType::Float32, DType::Float32, DType::Float64, 1,
+                            ReduceMode::Outer, false));
+  EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
+}

@@ -56,6 +56,7 @@ class CudaBackend final : public Backend {
   void lapack(const LapackPlan& plan) override;  // lapack.cpp
   void user_kernel(const UserKernelPlan& plan) override;  // user_kernel.cpp (Note [User kernels on the GPU])
   bool fused(const FusedPlan& plan) override;  // fused.cpp
+  bool fused_reduce(core::ReduceId id, const FusedReducePlan& plan) override;  // fused_reduce.cpp
   bool small_inverse(const LapackPlan& plan) override;  // small_inverse.cpp
   void histogram(const HistogramPlan& plan) override;  // histogram.cpp
 
@@ -91,7 +92,7 @@ class CudaBackend final : public Backend {
   // string and allocates nothing.
   enum class Family : uint8_t {
     Ufunc, Cast, CastWhere, Fill, Iota, Reduce, Gather, CastContiguous, CastTransposed, Scatter, Select, Scan,
-    Sort, CastRows, CastRepeat, Random, Gemm, Fused, Histogram, SmallInverse
+    Sort, CastRows, CastRepeat, Random, Gemm, Fused, Histogram, SmallInverse, FusedReduce
   };
   static uint64_t key(Family f, int op, DType a, DType b, int nd, bool index32) {
     return uint64_t(f) | uint64_t(op) << 8 | uint64_t(a) << 16 | uint64_t(b) << 24 |

@@ -1,4 +1,5 @@
 // The source of a fused elementwise kernel (Note [Fused kernels]).
+#include <functional>
 #include <string>
 
 #include "backend/cuda/kernel_source.hpp"
@@ -64,17 +65,13 @@ template <class Store> std::string body(const FusedPlan& p, Store&& store) {
   return s;
 }
 
-std::string params_struct(int nd) {
-  const std::string n = str(nd > 0 ? nd : 1);
-  return "struct F { alignas(16) unsigned char scal[" + str(kMaxFusedScalars) + "][16]; char* data[" +
-         str(kMaxFusedOperands) + "]; long long n; long long shape[" + n + "]; long long strides[" +
-         str(kMaxFusedOperands) + "][" + n + "]; };\n";
-}
 }  // namespace
 
-std::string fused_source(const FusedPlan& p, int nd, bool index32, int vec) {
-  auto ty = [&](int k) { return std::string(kernel_type_name(p.dtypes[k])); };
-  std::string s = kPrelude;
+std::string fused_body(const FusedPlan& p, const std::function<std::string(int, const std::string&)>& store) {
+  return body(p, store);
+}
+
+std::string fused_rounding_source() {
   // Note [Rounding between fused steps]: eager evaluation rounds every
   // ufunc's result to its dtype in memory, and NumPy does too; a fused kernel
   // keeps the values in registers, where the compiler (fmad on, as for the
@@ -87,15 +84,32 @@ std::string fused_source(const FusedPlan& p, int nd, bool index32, int vec) {
   // word, is an instruction neither can see through: each step's result is
   // then rounded as if stored (checked in the SASS: FMUL, PRMT, FADD). Within
   // one functor the compiler does what it does for the eager kernel, so fused
-  // and eager results are the same bits; the cost is one PRMT per step.
-  s += "static __device__ __forceinline__ void cunum_rounded(float& x) {"
-       " asm volatile(\"prmt.b32 %0, %0, 0, 0x3210;\" : \"+f\"(x)); }\n"
-       "static __device__ __forceinline__ void cunum_rounded(double& x) {"
-       " asm volatile(\"{ .reg .b32 lo, hi; mov.b64 {lo, hi}, %0; prmt.b32 hi, hi, 0, 0x3210;"
-       " mov.b64 %0, {lo, hi}; }\" : \"+d\"(x)); }\n"
-       "template <class T> static __device__ __forceinline__ void cunum_rounded(cunum::complex<T>& z) {"
-       " cunum_rounded(z.re); cunum_rounded(z.im); }\n"
-       "template <class T> static __device__ __forceinline__ void cunum_rounded(T&) {}\n";
+  // and eager results are the same bits; the cost is one PRMT per step. (A
+  // fused reduction rounds its map's last value the same way before it is
+  // accumulated: `sum(x * x)` adds the rounded squares, as eager does.)
+  return "static __device__ __forceinline__ void cunum_rounded(float& x) {"
+         " asm volatile(\"prmt.b32 %0, %0, 0, 0x3210;\" : \"+f\"(x)); }\n"
+         "static __device__ __forceinline__ void cunum_rounded(double& x) {"
+         " asm volatile(\"{ .reg .b32 lo, hi; mov.b64 {lo, hi}, %0; prmt.b32 hi, hi, 0, 0x3210;"
+         " mov.b64 %0, {lo, hi}; }\" : \"+d\"(x)); }\n"
+         "template <class T> static __device__ __forceinline__ void cunum_rounded(cunum::complex<T>& z) {"
+         " cunum_rounded(z.re); cunum_rounded(z.im); }\n"
+         "template <class T> static __device__ __forceinline__ void cunum_rounded(T&) {}\n";
+}
+
+namespace {
+std::string params_struct(int nd) {
+  const std::string n = str(nd > 0 ? nd : 1);
+  return "struct F { alignas(16) unsigned char scal[" + str(kMaxFusedScalars) + "][16]; char* data[" +
+         str(kMaxFusedOperands) + "]; long long n; long long shape[" + n + "]; long long strides[" +
+         str(kMaxFusedOperands) + "][" + n + "]; };\n";
+}
+}  // namespace
+
+std::string fused_source(const FusedPlan& p, int nd, bool index32, int vec) {
+  auto ty = [&](int k) { return std::string(kernel_type_name(p.dtypes[k])); };
+  std::string s = kPrelude;
+  s += fused_rounding_source();  // Note [Rounding between fused steps]
   if (vec > 0) {
     s += params_struct(0);
     s += "template <class X, int V> struct alignas(sizeof(X) * V) Vec { X v[V]; };\n";

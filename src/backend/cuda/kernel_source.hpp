@@ -9,6 +9,7 @@
 #pragma once
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -124,6 +125,10 @@ size_t reduce_partial_bytes(core::ReduceId id, DType loop);
 // A kernel that reads `in` elements, reduces them as the descriptor of `id`
 // over `loop` and writes `out` results (Note [Reduction plans]).
 std::string reduce_source(core::ReduceId id, DType in, DType loop, DType out, int out_nd, ReduceMode mode);
+// What every reduction source starts with: the descriptor as `R`, `Acc`,
+// `acc_init`, `put` (an element of dtype `in` converted to the loop dtype),
+// `merge`, `finish`, the warp and block merges and `Vec`.
+std::string reduce_common_source(core::ReduceId id, DType in, DType loop, DType out, int out_nd);
 
 // Note [Gather kernels]
 // The gather family (Note [Gather plans]) takes its own parameter struct,
@@ -388,6 +393,39 @@ struct FusedParams {
   int64_t dims[(kMaxFusedOperands + 1) * kMaxFusedRank] = {};  // shape[nd], then strides[8][nd]
 };
 std::string fused_source(const FusedPlan& plan, int nd, bool index32, int vec);
+// The per-element body of a fused plan (the steps, each value rounded as
+// stored: Note [Rounding between fused steps]) over inputs named in0.. and
+// scalars at p.scal[k]; store(k, expr) gives the statement for result k.
+std::string fused_body(const FusedPlan& p, const std::function<std::string(int, const std::string&)>& store);
+// The cunum_rounded helpers fused_body's statements call.
+std::string fused_rounding_source();
+
+// Note [Fused reduction kernels]
+// A fused reduction (Note [Fused reduction plans]) as the reduction kernels
+// of Note [Reduction strategies] with the load of an element replaced by the
+// fused map over its inputs (`fmap`, fused_body's statements), the value
+// then put into the accumulator as a plain reduction puts a loaded element
+// (converted to the loop dtype). Modes InnerWarp, InnerBlock (`vec`: every
+// input unit-stride along the run and its rows aligned to V of its items, V
+// = 16 bytes / the widest input's itemsize: each input read in vectors of V
+// items, U = 4 (V >= 8: 2) vectors in flight per input and thread; else a
+// strided element loop) and Outer (a thread per output, the rows of a tile
+// split over the block; no vector loads). Partials, and the Final modes that
+// merge them, are those of the plain reduction (reduce_source's Final
+// kernels run unchanged). The kernel takes the plain parameter block `P` (p:
+// outputs, partials, counts; strides[1] the output's) and FusedReduceParams
+// (`FR f`: the map's scalars, input pointers, reduced-run strides and kept
+// strides [k][max(nd, 1)]).
+struct FusedReduceParams {
+  alignas(16) unsigned char scalars[kMaxFusedScalars][16] = {};
+  const void* data[kMaxFusedOperands] = {};
+  int64_t red[kMaxFusedOperands] = {};
+  int64_t strides[kMaxFusedOperands * kMaxFusedRank] = {};
+};
+std::string fused_reduce_source(core::ReduceId id, const FusedPlan& map, DType value, DType loop, DType out,
+                                int out_nd, ReduceMode mode, bool vec);
+// Input items per vector of a fused reduction's vec path.
+int fused_reduce_vector_width(const FusedPlan& map);
 
 // Note [Histogram kernels]
 // The histogram family (Note [Histogram plans]): a kernel per mode, x dtype,

@@ -42,11 +42,7 @@ size_t reduce_partial_bytes(core::ReduceId id, DType loop) {
   return (bytes + 15) / 16 * 16;
 }
 
-std::string reduce_source(core::ReduceId id, DType in, DType loop, DType out, int out_nd, ReduceMode mode) {
-  const DType dtype = in;  // what the kernel loads (its vector widths follow it)
-  const std::string V = std::to_string(reduce_vector_width(dtype));
-  const std::string OV = std::to_string(mode == ReduceMode::OuterVec ? reduce_outer_vector_width(dtype) : 1);
-
+std::string reduce_common_source(core::ReduceId id, DType in, DType loop, DType out, int out_nd) {
   std::string s = kReducePrelude + params(out_nd);
   // T: the input's elements as loaded; the descriptor R runs over the loop
   // dtype LoopT, and its result is converted to the output's dtype OutT.
@@ -96,6 +92,14 @@ std::string reduce_source(core::ReduceId id, DType in, DType loop, DType out, in
        "  __syncthreads();  // sh is reused by the block's next task\n"
        "  return s;\n}\n";
   s += "template <class X, int N> struct alignas(sizeof(X) * N) Vec { X v[N]; };\n";
+  return s;
+}
+
+std::string reduce_source(core::ReduceId id, DType in, DType loop, DType out, int out_nd, ReduceMode mode) {
+  const DType dtype = in;  // what the kernel loads (its vector widths follow it)
+  const std::string V = std::to_string(reduce_vector_width(dtype));
+  const std::string OV = std::to_string(mode == ReduceMode::OuterVec ? reduce_outer_vector_width(dtype) : 1);
+  std::string s = reduce_common_source(id, in, loop, out, out_nd);
   const std::string unravel =
       out_nd > 0 ? "    for (int d = " + std::to_string(out_nd - 1) +
                        "; d >= 0; --d) { long long c_ = rem % p.shape[d]; rem /= p.shape[d];"

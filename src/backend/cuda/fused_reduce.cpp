@@ -1,0 +1,137 @@
+// How a fused reduction plan becomes kernel launches (Note [Fused reduction
+// kernels]): the strategy, chunks and partials of CudaBackend::reduce
+// (reduce.cpp, Note [Reduction strategies]) with every input's strides.
+#include <algorithm>
+#include <cstdlib>
+
+#include "backend/cuda/cuda_backend.hpp"
+#include "cunum/error.hpp"
+
+namespace cunum::backend::cuda {
+
+namespace {
+int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
+constexpr int64_t kMaxGrid = int64_t(1) << 30;
+uint64_t mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+  return h * 0xFF51AFD7ED558CCDull;
+}
+}  // namespace
+
+bool CudaBackend::fused_reduce(core::ReduceId id, const FusedReducePlan& fp) {
+  const FusedPlan& map = fp.map;
+  const ReducePlan& plan = fp.red;
+  const int nin = map.nin;
+  const int nd = static_cast<int>(plan.out_shape.size());
+  if (nd > kMaxFusedRank || nin + 1 > kMaxFusedOperands || nin < 1 || map.nout != 1 ||
+      map.nscalars > kMaxFusedScalars || plan.red_shape.size() > 1)
+    return false;
+  const int64_t n_out = plan.outputs();
+  if (n_out <= 0) return true;
+  const int64_t R = plan.red_shape.empty() ? 1 : plan.red_shape[0];
+  const int64_t sms = sm_count_;
+  const int64_t V = fused_reduce_vector_width(map);
+
+  // The reduced run contiguous in every input (unit stride in its own
+  // items), and aligned rows: every row start of input k a multiple of V
+  // items (16 bytes for the widest).
+  bool unit = true;
+  bool vec = true;
+  bool adjacent_outputs = nd > 0;
+  for (int k = 0; k < nin; ++k) {
+    const int64_t isz = static_cast<int64_t>(itemsize(map.dtypes[k]));
+    const bool u = fp.red_strides[k] == isz;
+    unit = unit && u;
+    vec = vec && u && reinterpret_cast<uintptr_t>(map.data[k]) % (isz * V) == 0;
+    for (int d = 0; d < nd && vec; ++d) vec = map.strides[k][d] % (isz * V) == 0;
+    if (nd > 0) adjacent_outputs = adjacent_outputs && std::abs(map.strides[k][nd - 1]) <= 16;
+  }
+  const bool inner = nd == 0 || unit || (!adjacent_outputs && R >= 4 * n_out && n_out < 1024);
+  vec = vec && inner && unit;
+  ReduceMode mode;
+  int flags[2] = {0, 0};  // p.value: {unused, log2 of the group / tile width}
+  if (inner) {
+    const bool long_rows = R >= 256 * 4 * V;
+    mode = n_out >= sms * 16 && !long_rows ? ReduceMode::InnerWarp : ReduceMode::InnerBlock;
+  } else {
+    mode = ReduceMode::Outer;
+    while (flags[1] < 5 && (int64_t(1) << flags[1]) < n_out) ++flags[1];
+  }
+  if (mode == ReduceMode::InnerWarp) {
+    const int64_t per_row = ceil_div(R, V * 4);
+    while (flags[1] < 5 && (int64_t(1) << flags[1]) < per_row) ++flags[1];
+  }
+  const int64_t width = int64_t(1) << flags[1];
+
+  // Note [Fused kernel keys]: the map's hash with everything else the
+  // source depends on.
+  uint64_t h = mix(map.key, 0xF05EDull);
+  h = mix(mix(mix(mix(h, static_cast<int>(id)), static_cast<int>(plan.in_dtype)), static_cast<int>(plan.loop_dtype)),
+          static_cast<int>(plan.out_dtype));
+  h = mix(mix(mix(h, nd), static_cast<int>(mode)), vec);
+  const LoadedKernel main = kernel(uint64_t(Family::FusedReduce) | (h << 8), [&] {
+    return fused_reduce_source(id, map, plan.in_dtype, plan.loop_dtype, plan.out_dtype, nd, mode, vec);
+  });
+  const int64_t per_sm = main.blocks_per_sm > 0 ? main.blocks_per_sm : 4;
+
+  // Chunks as CudaBackend::reduce: only to fill the SMs once.
+  int64_t C = 1, tasks_per_block = 1, tasks0 = n_out, min_len = 1;
+  int64_t capacity = sms * per_sm;
+  switch (mode) {
+    case ReduceMode::InnerWarp:
+      tasks_per_block = 256 / width, capacity *= 256 / width, min_len = width * V * 8;
+      break;
+    case ReduceMode::InnerBlock: min_len = 256 * V * 8; break;
+    default: tasks0 = ceil_div(n_out, width), min_len = (256 / width) * 8; break;
+  }
+  if (tasks0 < capacity && R > min_len) C = std::max<int64_t>(1, std::min(capacity / tasks0, R / min_len));
+  int64_t L = ceil_div(R, C);
+  if (inner) L = ceil_div(L, 16) * 16;  // chunk starts stay aligned to the vectors
+  if (L > 0) C = ceil_div(R, L);
+  if (C < 1) C = 1;
+  const bool outer_parts = !inner;
+
+  ParamBlock p(nd);
+  for (int d = 0; d < nd; ++d) {
+    p.set_shape(d, plan.out_shape[d]);
+    p.set_stride(1, d, plan.out_strides[d]);
+  }
+  p.set_data(1, plan.out);
+  p.set_n(n_out);
+  p.set_iaux(0, R);
+  p.set_aux(0, static_cast<double>(C));
+  p.set_aux(1, static_cast<double>(L));
+  p.set_aux(2, static_cast<double>(outer_parts ? 1 : C));
+  p.set_aux(3, static_cast<double>(outer_parts ? n_out : 1));
+  p.set_value(flags, sizeof flags);
+  FusedReduceParams f;
+  const int w = nd > 0 ? nd : 1;
+  for (int s = 0; s < map.nscalars; ++s) std::copy(map.scalars[s].begin(), map.scalars[s].end(), f.scalars[s]);
+  for (int k = 0; k < nin; ++k) {
+    f.data[k] = map.data[k];
+    f.red[k] = fp.red_strides[k];
+    for (int d = 0; d < nd; ++d) f.strides[k * w + d] = map.strides[k][d];
+  }
+  void* parts = C > 1 ? allocate(static_cast<size_t>(n_out * C) * reduce_partial_bytes(id, plan.loop_dtype)) : nullptr;
+  p.set_data(2, parts);
+  use_device();
+  void* args[] = {p.bytes.data(), &f};
+  const int64_t tasks = tasks0 * C;
+  const unsigned grid = static_cast<unsigned>(std::min(ceil_div(tasks, tasks_per_block), kMaxGrid));
+  launch_kernel(main, dim3(grid), dim3(256), args, stream());
+  if (C > 1) {
+    // The plain reduction's Final kernels merge the partials (same layout).
+    const ReduceMode fm = C <= 64 ? ReduceMode::FinalThread : ReduceMode::FinalBlock;
+    const uint64_t k = key(Family::Reduce, static_cast<int>(id), plan.in_dtype, plan.loop_dtype, nd, false) |
+                       uint64_t(fm) << 44 | uint64_t(plan.out_dtype) << 48;
+    const LoadedKernel fin =
+        kernel(k, [&] { return reduce_source(id, plan.in_dtype, plan.loop_dtype, plan.out_dtype, nd, fm); });
+    const int64_t g2 = fm == ReduceMode::FinalThread ? ceil_div(n_out, 256) : n_out;
+    void* fargs[] = {p.bytes.data()};
+    launch_kernel(fin, dim3(static_cast<unsigned>(std::min(g2, kMaxGrid))), dim3(256), fargs, stream());
+    deallocate(parts, 0);
+  }
+  return true;
+}
+
+}  // namespace cunum::backend::cuda
