@@ -24,7 +24,7 @@ import functools
 
 from . import _core
 from ._core import ndarray
-from ._routines._args import _NoValue, _fusion as _hook
+from ._routines._args import _fusion as _hook
 
 _PY_SCALARS = (bool, int, float, complex)
 _REDUCTIONS = {"sum", "prod", "max", "min", "any", "all", "mean", "nansum", "nanprod", "argmax", "argmin"}
@@ -252,6 +252,12 @@ _core._set_fusion_hook(_FusionVar, _trace_ufunc)
 _hook.var = _FusionVar
 
 
+def _stats_novalue():
+    """mean's "not given" (statistics.py's _NoValue)."""
+    from ._routines import statistics
+    return statistics._NoValue
+
+
 def _mergeable(items, i, result):
     """Whether graph items[i] and the call items[i + 1] run as one fused
     reduction: the call is a reduction of the graph's one output, which
@@ -262,7 +268,7 @@ def _mergeable(items, i, result):
     _, spec, _, name, kwargs = items[i + 1]
     if name not in _FUSED_REDUCTIONS or len(g.outputs) != 1 or len(spec) != 1 or spec[0] != ("vid", g.outputs[0][1]):
         return False
-    if name == "mean" and kwargs.get("where", _NoValue) is not _NoValue:
+    if name == "mean" and kwargs.get("where", _stats_novalue()) is not _stats_novalue():
         return False
     vid = g.outputs[0][1]
     for item in items[i + 2:]:
@@ -315,7 +321,7 @@ class _Program:
                     _, spec, dst, name, kwargs = tracer.items[i + 1]
                     merged.add(i + 1)
                     keep = kwargs.get("keepdims", False)
-                    args = (name, kwargs.get("axis"), False if keep is _NoValue else keep, kwargs.get("dtype"))
+                    args = (name, kwargs.get("axis"), False if keep is _stats_novalue() else keep, kwargs.get("dtype"))
                     self.steps.append((2, cg, list(g.inputs), dst, args))
                     continue
                 self.steps.append((0, cg, list(g.inputs), [v for _, v in g.outputs]))

@@ -283,3 +283,187 @@ def test_where_and_clip_inside(rng):
     fused_compare(lambda xp: lambda x: (x + 1).clip(0, 1), a)
     fused_compare(lambda xp: lambda x: xp.clip(x * 2, *clip_int_bounds(xp, numpy.int8, -1000, 1000)),
                   b.astype(numpy.int8))
+
+
+# ---------------------------------------------------------------- fused reductions
+# Note [Fused reductions]: a reduction of a graph's one output runs with the
+# graph inside the reduction's kernel. Each case is compared with NumPy and,
+# through cunum's counter of such runs, checked to have taken (or, where the
+# rule says so, not taken) that path.
+
+def fused_reduce_compare(body, *args, fused=True, **kw):
+    """fused_compare(body, *args), and whether the cunum call ran `fused`
+    reductions with their graph inside (True: at least one; False: none;
+    None: either, the values checked only)."""
+    from cunum import _core
+    before = _core._fused_reduction_count()
+    expected, actual = fused_compare(body, *args, **kw)
+    ran = _core._fused_reduction_count() - before
+    if isinstance(expected, Exception) or fused is None:
+        return
+    assert (ran > 0) if fused else (ran == 0), f"fused reductions run: {ran}"
+
+
+REDUCTIONS = ["sum", "prod", "max", "min", "any", "all", "mean", "nansum", "nanprod"]
+ALL = [numpy.dtype(n) for n in ("bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+                                "uint64", "float16", "float32", "float64", "complex64", "complex128")]
+
+
+@pytest.mark.parametrize("name", REDUCTIONS)
+@pytest.mark.parametrize("dt", ALL, ids=lambda d: d.name)
+def test_fused_reduction_every_dtype(name, dt, rng):
+    a, b = small((4, 6), dt, rng), small((4, 6), dt, rng)
+    for axis in (None, 1):
+        fused_reduce_compare(lambda xp: lambda x, y: getattr(xp, name)(x * y + x, axis=axis), a, b)
+
+
+@pytest.mark.parametrize("name", ["sum", "prod", "max", "min", "any", "all", "mean"])
+def test_fused_reduction_axes_and_keepdims(name, rng):
+    a, b = small((3, 4, 5), "float64", rng), small((3, 4, 5), "int16", rng)
+    # (0, 2) of a C-ordered value is not one run: written and reduced (the rule)
+    for axis, fused in ((None, True), (0, True), (1, True), (2, True), (-1, True), (-3, True), ((0, 2), False),
+                        ((2, 0), False), ((0, 1, 2), True), ((1, 2), True), ((), True)):
+        for keep in (False, True):
+            fused_reduce_compare(
+                lambda xp: lambda x, y: getattr(xp, name)(x - y, axis=axis, keepdims=keep), a, b, fused=fused)
+            fused_reduce_compare(
+                lambda xp: lambda x, y: getattr(x * y, name)(axis=axis, keepdims=keep), a, b, fused=fused)
+
+
+def test_fused_reduction_axis_errors(rng):
+    a = small((3, 4), "float32", rng)
+    for axis in (2, -3, (0, 0), (1, -1)):
+        fused_reduce_compare(lambda xp: lambda x: xp.sum(x * x, axis=axis), a)
+        fused_reduce_compare(lambda xp: lambda x: (x + 1).max(axis=axis), a)
+        fused_reduce_compare(lambda xp: lambda x: xp.mean(x * 2, axis=axis), a)
+
+
+@pytest.mark.parametrize("out_dt", ["int16", "uint8", "float16", "float32", "float64", "complex64", "bool", "int64"])
+def test_fused_reduction_dtype_argument(out_dt, rng):
+    i8, f = small((5, 6), "int8", rng), small((5, 6), "float32", rng)
+    for name in ("sum", "prod", "nansum", "mean"):
+        if name == "mean" and out_dt == "bool":
+            continue  # NumPy's mean with dtype=bool divides in bool: an error that names the loop
+        fused_reduce_compare(lambda xp: lambda x: getattr(xp, name)(x * 3, dtype=out_dt), i8)
+        # nansum of floats into an integer or bool dtype replaces NaN on a copy first (the rule)
+        nan_copy = name == "nansum" and numpy.dtype(out_dt).kind in "biu"
+        fused_reduce_compare(lambda xp: lambda x, y: getattr(xp, name)(x * y, axis=0, dtype=out_dt), f, i8,
+                             fused=not nan_copy)
+
+
+def test_fused_reduction_named_cases(rng):
+    """The cases of the design: sum(x*x), (a*b).sum(axis=1), sqrt(sum(x*x)),
+    mean(a - b), max(abs(x)), any/all of comparisons with Python scalars."""
+    x, y = small((64, 33), "float32", rng), small((64, 33), "float32", rng)
+    fused_reduce_compare(lambda xp: lambda a: xp.sum(a * a), x)
+    fused_reduce_compare(lambda xp: lambda a, b: (a * b).sum(axis=1), x, y)
+    fused_reduce_compare(lambda xp: lambda a: xp.sqrt(xp.sum(a * a)), x)
+    fused_reduce_compare(lambda xp: lambda a, b: xp.mean(a - b), x, y)
+    fused_reduce_compare(lambda xp: lambda a: xp.max(xp.abs(a)), x)
+    fused_reduce_compare(lambda xp: lambda a: xp.amax(abs(a), axis=0), x)
+    fused_reduce_compare(lambda xp: lambda a: (a > 1.5).any(axis=0), x)
+    fused_reduce_compare(lambda xp: lambda a: xp.all(a * 2 != 7, axis=1), x)
+    fused_reduce_compare(lambda xp: lambda a: xp.sum(a > 0), x)                    # bool -> int64
+    fused_reduce_compare(lambda xp: lambda a: xp.sum(a * 2.5 + 1, axis=-1, keepdims=True), x)
+    fused_reduce_compare(lambda xp: lambda a, s: xp.sum(a * s), x, 3)                # a Python int argument
+
+
+def test_fused_reduction_nan_rules(rng):
+    x = small((6, 7), "float64", rng)
+    x[1, 2] = numpy.nan
+    x[4, :] = numpy.nan
+    for name in ("sum", "max", "min", "nansum", "nanprod", "mean"):
+        fused_reduce_compare(lambda xp: lambda a: getattr(xp, name)(a * 2, axis=1), x)
+    # nansum converting to an integer dtype replaces NaN first: not fused, same result
+    fused_reduce_compare(lambda xp: lambda a: xp.nansum(a * 4, dtype="int32"), x, fused=False)
+    c = (small((9,), "complex128", rng) + 0).astype("complex128")
+    c[3] = complex(numpy.nan, 1)
+    fused_reduce_compare(lambda xp: lambda a: xp.max(a * (1 + 1j)), c)
+    fused_reduce_compare(lambda xp: lambda a: xp.nansum(a + 1), c)
+
+
+def test_fused_reduction_empty(rng):
+    e = numpy.zeros((0, 5), "float32")
+    # an empty reduction or result takes the written path (and NumPy's errors)
+    fused_reduce_compare(lambda xp: lambda a: xp.sum(a * a, axis=0), e, fused=False)
+    fused_reduce_compare(lambda xp: lambda a: xp.sum(a * a, axis=1), e, fused=False)
+    fused_reduce_compare(lambda xp: lambda a: xp.prod(a + 1), e, fused=False)
+    fused_reduce_compare(lambda xp: lambda a: xp.max(a * 2, axis=0), e, fused=False)   # ValueError
+    fused_reduce_compare(lambda xp: lambda a: xp.max(a * 2, axis=1), e, fused=False)
+    fused_reduce_compare(lambda xp: lambda a: xp.mean(a * 2), e, fused=False)
+    fused_reduce_compare(lambda xp: lambda a: xp.any(a > 0), e, fused=False)
+
+
+# fused: whether the reduced dims form one run in every broadcast input
+@pytest.mark.parametrize("sa,sb,axis,fused", [((4, 1, 6), (5, 1), 1, True), ((4, 1, 6), (5, 1), None, False),
+                                              ((7,), (3, 1), 0, True), ((3, 1), (1, 8), (0, 1), False),
+                                              ((), (6, 2), -1, True), ((2, 3, 4), (4,), (1, 2), False),
+                                              ((2, 3, 4), (3, 4), (1, 2), True),
+                                              ((5, 1), (5, 6), None, False), ((1, 6), (5, 6), 1, True),
+                                              ((2, 3, 4), (4,), (0, 2), False)])
+def test_fused_reduction_broadcasting(sa, sb, axis, fused, rng):
+    a, b = small(sa, "float64", rng), small(sb, "int32", rng)
+    fused_reduce_compare(lambda xp: lambda x, y: xp.sum(x * y, axis=axis), a, b, fused=fused)
+    fused_reduce_compare(lambda xp: lambda x, y: xp.max(x - y, axis=axis, keepdims=True), a, b, fused=fused)
+
+
+def test_fused_reduction_views(rng):
+    """Non-contiguous inputs (steps, reversed, transposed, offsets): the
+    reduced run strided or not, in every input."""
+    a, b = small((12, 10), "float32", rng), small((10, 12), "float64", rng)
+    views = [lambda x, y: (x[::2, ::-1], y.T[::2, ::-1]), lambda x, y: (x.T, y), lambda x, y: (x[1:, 3:], y.T[1:, 3:]),
+             lambda x, y: (x[:, ::3], y[::3, :].T)]
+    for prep in views:
+        # a single axis is one run in every input; all axes of differently laid
+        # out views need not be (then written and reduced)
+        for axis, fused in ((None, None), (0, True), (1, True), (-1, True)):
+            fused_reduce_compare(lambda xp: lambda x, y: xp.sum(x * y, axis=axis), a, b, prep=prep, fused=fused)
+            fused_reduce_compare(lambda xp: lambda x, y: xp.min(x + y, axis=axis), a, b, prep=prep, fused=fused)
+
+
+def test_fused_reduction_long_rows_and_columns(rng):
+    """Sizes past one block and one chunk, and many outputs (the backends'
+    strategies), with values whose sums stay exact."""
+    a = rng.integers(-3, 4, size=(3, 70001)).astype("float64")
+    fused_reduce_compare(lambda xp: lambda x: xp.sum(x * x, axis=1), a)
+    fused_reduce_compare(lambda xp: lambda x: xp.sum(x * x, axis=0), a)
+    fused_reduce_compare(lambda xp: lambda x: xp.max(x * -1.0), a)
+    m = rng.integers(-3, 4, size=(3000, 40)).astype("int32")
+    fused_reduce_compare(lambda xp: lambda x: (x * x).sum(axis=0), m)
+    fused_reduce_compare(lambda xp: lambda x: (x * x).sum(axis=1), m)
+
+
+def test_fused_reduction_fallback_rules(rng):
+    """The graph's value used elsewhere (returned too, or read by later
+    work), several outputs, argmax, where=: the value is written and reduced
+    (the same results, no fused run)."""
+    x = small((8, 9), "float32", rng)
+    fused_reduce_compare(lambda xp: lambda a: (a * a, xp.sum(a * a)), x, fused=False)  # a graph of two outputs
+    fused_reduce_compare(lambda xp: lambda a: (lambda s: (s, s.sum()))(a * a), x, fused=False)
+    fused_reduce_compare(lambda xp: lambda a: (lambda s: s.sum(axis=0) + s)(a * a), x, fused=False)
+    fused_reduce_compare(lambda xp: lambda a: xp.argmax(a * 2, axis=1), x, fused=False)
+    fused_reduce_compare(lambda xp: lambda a: xp.mean(a * 2, where=True), x, fused=False)
+    fused_reduce_compare(lambda xp: lambda a: xp.sum(a), x, fused=False)             # no graph at all
+    # two reductions of one value: written once, reduced twice
+    fused_reduce_compare(lambda xp: lambda a: (lambda s: (s.max(), s.min()))(a + 1), x, fused=False)
+
+
+def test_fused_reduction_cached_program_runs_fused_again(rng):
+    from cunum import _core
+    x = cn.asarray(small((50,), "float32", rng))
+    f = cn.fuse(lambda a: cn.sum(a * a))
+    f(x)
+    before = _core._fused_reduction_count()
+    r = f(x)
+    assert _core._fused_reduction_count() == before + 1
+    assert_same(numpy.sum(numpy.asarray(x) ** 2), r)
+
+
+def test_fused_reduction_errors(rng):
+    x = small((4, 5), "float32", rng)
+    f = cn.fuse(lambda a: cn.sum(a * a, axis=[0]))
+    with pytest.raises(TypeError):
+        f(cn.asarray(x))
+    g = cn.fuse(lambda a: cn.sum(a * a, dtype="not a dtype"))
+    with pytest.raises(TypeError):
+        g(cn.asarray(x))
