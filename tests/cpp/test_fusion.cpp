@@ -69,3 +69,43 @@ TEST(Fusion, GraphOutputsAndErrors) {
   h.set_outputs({h.call("power", {h.input(0), h.scalar(Scalar(-1))})[0]});
   EXPECT_THROW(h.run({a}), ValueError);  // NumPy: integers to negative integer powers
 }
+
+// Note [Fused reductions]: a graph reduced in the same kernel gives the
+// eager reduction of its value (the values here sum exactly in float32).
+TEST(Fusion, ReductionOfTheGraph) {
+  ndarray a = from_host(ramp(6000, 0.5f), {60, 100}), b = from_host(ramp(6000, 0.25f), {60, 100});
+  const uint64_t before = fusion::fused_reduction_count();
+  auto norm2 = cunum::fuse([](auto x) { return fusion::reduce("sum", x * x); });
+  ndarray s = norm2(a);
+  EXPECT_EQ(s.ndim(), 0);
+  EXPECT_EQ(host<float>(s), host<float>(sum(a * a)));
+  EXPECT_EQ(fusion::fused_reduction_count(), before + 1);
+
+  fusion::Graph g(2);
+  g.set_outputs({g.call("multiply", {g.input(0), g.input(1)})[0]});
+  ReduceOptions rows{{{1}}, false, {}, {}, true};
+  EXPECT_EQ(host<float>(g.run_reduce({a, b}, "sum", rows)), host<float>(sum(a * b, rows)));
+  ReduceOptions cols{{{0}}, true, DType::Float64, {}, true};
+  ndarray c = g.run_reduce({a, b}, "sum", cols);
+  EXPECT_EQ(c.dtype(), DType::Float64);
+  EXPECT_EQ(c.shape(), (Shape{1, 100}));
+  EXPECT_EQ(host<double>(c), host<double>(sum(a * b, cols)));
+  EXPECT_EQ(host<float>(g.run_reduce({a, b}, "max")), host<float>(max(a * b)));
+  EXPECT_EQ(host<float>(g.run_reduce({a, b}, "amin", rows)), host<float>(min(a * b, rows)));
+  ReduceOptions colk{{{0}}, true, {}, {}, true};
+  EXPECT_EQ(host<uint8_t>(g.run_reduce({a, b}, "any", colk)), host<uint8_t>(any(a * b, colk)));
+  EXPECT_EQ(host<float>(g.run_reduce({a, b}, "mean", rows)), host<float>(mean(a * b, rows)));
+  EXPECT_EQ(fusion::fused_reduction_count(), before + 7);
+  // the arg-reductions: the written path, the same answer
+  EXPECT_EQ(host<int64_t>(g.run_reduce({a, b}, "argmax", rows)), host<int64_t>(argmax(a * b, 1)));
+  EXPECT_EQ(fusion::fused_reduction_count(), before + 7);
+  // errors: an unknown reduction, a graph of two outputs, an axis out of range
+  EXPECT_THROW(g.run_reduce({a, b}, "median"), ValueError);
+  EXPECT_THROW(g.run_reduce({a, b}, "sum", ReduceOptions{{{2}}, false, {}, {}, true}), AxisError);
+  fusion::Graph two(1);
+  two.set_outputs({two.call("negative", {two.input(0)})[0], two.input(0)});
+  EXPECT_THROW(two.run_reduce({a}, "sum"), ValueError);
+  // a reduced value ends a C++ trace
+  auto bad = cunum::fuse([](auto x) { return fusion::reduce("sum", x) + 1.0; });
+  EXPECT_THROW(bad(a), TypeError);
+}
