@@ -264,43 +264,31 @@ ndarray arg_reduce(ReduceId id, const ndarray& a, std::optional<int64_t> axis, b
 // `sum(x * x)`, cunum::fusion::Graph::run_reduce): the same axes, dtypes,
 // keepdims and errors as reduce_axes over the value, but the backend
 // evaluates the map where it would load an element (Note [Fused reduction
-// plans]): no temporary, one pass. Not taken (nullopt: the caller writes the
-// value and reduces it as before, the same results) for out=, an empty
-// reduction or result, the arg-reductions (their index order is the C order
-// of the value, which coalescing over several inputs need not keep),
-// nansum's NaN-before-conversion copy (Note [NaN before conversion]), reduced
-// dims that do not form one run over every input, or a backend without
-// fused reductions (fused_reduce false).
-std::optional<ndarray> reduce_fused_impl(ReduceId id, const backend::FusedPlan& map,
-                                         const std::vector<ndarray>& inputs, const Shape& shape, DType value,
-                                         const ReduceOptions& o) {
-  const core::ReduceInfo& info = core::reduce_info(id);
-  if (o.out || info.kind == ReduceKind::Arg || info.kind == ReduceKind::Moment || inputs.empty()) return std::nullopt;
+// plans]): no temporary, one pass. Reduced dims that are not one run in
+// every input take two stages (Note [Two-stage fused reductions]). Not
+// taken (nullopt: the caller writes the value and reduces it as before, the
+// same results) for out=, an empty reduction or result, the arg-reductions
+// (their index is into the C order of the value, which coalescing over
+// several inputs need not keep), nansum's NaN-before-conversion copy (Note
+// [NaN before conversion]), or a backend without fused reductions
+// (fused_reduce false).
+
+// One fused reduction over the dims marked in `red` (Note [Fused
+// reductions]); `split` set (and nullopt) where those dims are not one run in
+// every input.
+std::optional<ndarray> fused_stage(ReduceId id, const backend::FusedPlan& map, const std::vector<ndarray>& inputs,
+                                   const Shape& shape, DType value, const std::vector<bool>& red, bool keepdims,
+                                   Dtypes dt, bool& split) {
+  split = false;
   const int nd = static_cast<int>(shape.size());
-  // The value's stand-in for the checks that read only its shape and dtype.
-  const ndarray probe = broadcast_to(empty(Shape{}, value, inputs[0].device()), shape);
-  const std::vector<bool> red = reduced_mask(probe, o.axis, o.axis_is_int);
-  const Dtypes dt = resolve_dtypes(id, probe, o);
-  if (info.kind == ReduceKind::NanSum && is_inexact(value) &&
-      (!is_inexact(dt.loop) || (is_complex(value) && !is_complex(dt.loop))))
-    return std::nullopt;
-  Shape kept_shape, keep_shape;
-  int64_t count = 1, out_size = 1;
-  for (int d = 0; d < nd; ++d) {
-    if (red[d]) {
-      count *= shape[d];
-      keep_shape.push_back(1);
-    } else {
-      kept_shape.push_back(shape[d]);
-      keep_shape.push_back(shape[d]);
-      out_size *= shape[d];
-    }
-  }
-  if (count == 0 || out_size == 0) return std::nullopt;  // the eager path's errors and empty results
   const int nin = static_cast<int>(inputs.size());
-  if (nin + 1 > backend::kMaxFusedOperands) return std::nullopt;
+  Shape kept_shape, keep_shape;
+  for (int d = 0; d < nd; ++d) {
+    keep_shape.push_back(red[d] ? 1 : shape[d]);
+    if (!red[d]) kept_shape.push_back(shape[d]);
+  }
   const Device dev = inputs[0].device();
-  ndarray res = empty(o.keepdims ? keep_shape : kept_shape, dt.result, dev);
+  ndarray res = empty(keepdims ? keep_shape : kept_shape, dt.result, dev);
 
   backend::FusedReducePlan fp;
   fp.map = map;
@@ -319,7 +307,7 @@ std::optional<ndarray> reduce_fused_impl(ReduceId id, const backend::FusedPlan& 
     if (red[d]) {
       rs.push_back(shape[d]);
       for (int k = 0; k < nin; ++k) rin[k].push_back(full[k][d]);
-      if (o.keepdims) ++od;
+      if (keepdims) ++od;
     } else {
       ks.push_back(shape[d]);
       for (int k = 0; k < nin; ++k) kin[k].push_back(full[k][d]);
@@ -337,7 +325,10 @@ std::optional<ndarray> reduce_fused_impl(ReduceId id, const backend::FusedPlan& 
   Dims kst[backend::kMaxFusedOperands], rst[backend::kMaxFusedOperands];
   core::coalesce_dims(ks, kept, nin + 1, nin, p.out_shape, kst);
   core::coalesce_dims(rs, reduced, nin, 0, p.red_shape, rst);
-  if (p.red_shape.size() > 1) return std::nullopt;
+  if (p.red_shape.size() > 1) {
+    split = true;
+    return std::nullopt;
+  }
   p.out_strides = kst[nin];
   for (int k = 0; k < nin; ++k) {
     fp.map.strides[k] = kst[k];
@@ -349,6 +340,51 @@ std::optional<ndarray> reduce_fused_impl(ReduceId id, const backend::FusedPlan& 
   fp.map.shape.clear();
   if (!backend::get(dev).fused_reduce(id, fp)) return std::nullopt;
   return res;
+}
+
+std::optional<ndarray> reduce_fused_impl(ReduceId id, const backend::FusedPlan& map,
+                                         const std::vector<ndarray>& inputs, const Shape& shape, DType value,
+                                         const ReduceOptions& o) {
+  const core::ReduceInfo& info = core::reduce_info(id);
+  if (o.out || info.kind == ReduceKind::Arg || info.kind == ReduceKind::Moment || inputs.empty()) return std::nullopt;
+  const int nd = static_cast<int>(shape.size());
+  // The value's stand-in for the checks that read only its shape and dtype.
+  const ndarray probe = broadcast_to(empty(Shape{}, value, inputs[0].device()), shape);
+  const std::vector<bool> red = reduced_mask(probe, o.axis, o.axis_is_int);
+  const Dtypes dt = resolve_dtypes(id, probe, o);
+  if (info.kind == ReduceKind::NanSum && is_inexact(value) &&
+      (!is_inexact(dt.loop) || (is_complex(value) && !is_complex(dt.loop))))
+    return std::nullopt;
+  int64_t count = 1, out_size = 1;
+  for (int d = 0; d < nd; ++d) (red[d] ? count : out_size) *= shape[d];
+  if (count == 0 || out_size == 0) return std::nullopt;  // the eager path's errors and empty results
+  if (static_cast<int>(inputs.size()) + 1 > backend::kMaxFusedOperands) return std::nullopt;
+  bool split = false;
+  std::optional<ndarray> r = fused_stage(id, map, inputs, shape, value, red, o.keepdims, dt, split);
+  if (!split) return r;
+  // Note [Two-stage fused reductions]
+  // The reduced dims do not form one run in every input (axes (0, 2) of a C
+  // array, or all axes of inputs broadcast along different dims): the map
+  // is reduced over the last reduced axis alone (always one run), into
+  // partials that keep the other reduced axes, and those (one element per
+  // run of that axis, so a small array unless the axis is short) are reduced
+  // by the plain reduction. Sums and products combine partial sums and
+  // products (nansum's NaNs are gone after the first stage: its second is a
+  // sum), extrema and truth tests their own results; float16 sums keep
+  // their float32 accumulators between the stages, so no extra rounding.
+  int last = nd - 1;
+  while (!red[last]) --last;
+  std::vector<bool> red1(nd, false);
+  red1[last] = true;
+  const bool sum_kind = info.kind == ReduceKind::Sum || info.kind == ReduceKind::NanSum;
+  const DType loop1 = sum_kind && dt.loop == DType::Float16 ? DType::Float32 : dt.loop;
+  const Dtypes dt1 = sum_kind ? Dtypes{loop1, loop1} : dt;
+  r = fused_stage(id, map, inputs, shape, value, red1, true, dt1, split);
+  if (!r) return std::nullopt;
+  ReduceId id2 = id;
+  if (id == ReduceId::nansum) id2 = ReduceId::sum;
+  if (id == ReduceId::nanprod) id2 = ReduceId::prod;
+  return reduce_impl(id2, *r, red, o.keepdims, Dtypes{sum_kind ? loop1 : dt1.result, dt.result}, std::nullopt);
 }
 
 // mean(a) from a's dtype and shape and a sum over a: NumPy's dtype rules.

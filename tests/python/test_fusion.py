@@ -320,14 +320,13 @@ def test_fused_reduction_every_dtype(name, dt, rng):
 @pytest.mark.parametrize("name", ["sum", "prod", "max", "min", "any", "all", "mean"])
 def test_fused_reduction_axes_and_keepdims(name, rng):
     a, b = small((3, 4, 5), "float64", rng), small((3, 4, 5), "int16", rng)
-    # (0, 2) of a C-ordered value is not one run: written and reduced (the rule)
-    for axis, fused in ((None, True), (0, True), (1, True), (2, True), (-1, True), (-3, True), ((0, 2), False),
-                        ((2, 0), False), ((0, 1, 2), True), ((1, 2), True), ((), True)):
+    # (0, 2) of a C-ordered value is not one run: two stages (Note [Two-stage fused reductions])
+    for axis in (None, 0, 1, 2, -1, -3, (0, 2), (2, 0), (0, 1, 2), (1, 2), ()):
         for keep in (False, True):
             fused_reduce_compare(
-                lambda xp: lambda x, y: getattr(xp, name)(x - y, axis=axis, keepdims=keep), a, b, fused=fused)
+                lambda xp: lambda x, y: getattr(xp, name)(x - y, axis=axis, keepdims=keep), a, b)
             fused_reduce_compare(
-                lambda xp: lambda x, y: getattr(x * y, name)(axis=axis, keepdims=keep), a, b, fused=fused)
+                lambda xp: lambda x, y: getattr(x * y, name)(axis=axis, keepdims=keep), a, b)
 
 
 def test_fused_reduction_axis_errors(rng):
@@ -394,17 +393,20 @@ def test_fused_reduction_empty(rng):
     fused_reduce_compare(lambda xp: lambda a: xp.any(a > 0), e, fused=False)
 
 
-# fused: whether the reduced dims form one run in every broadcast input
-@pytest.mark.parametrize("sa,sb,axis,fused", [((4, 1, 6), (5, 1), 1, True), ((4, 1, 6), (5, 1), None, False),
-                                              ((7,), (3, 1), 0, True), ((3, 1), (1, 8), (0, 1), False),
-                                              ((), (6, 2), -1, True), ((2, 3, 4), (4,), (1, 2), False),
-                                              ((2, 3, 4), (3, 4), (1, 2), True),
-                                              ((5, 1), (5, 6), None, False), ((1, 6), (5, 6), 1, True),
-                                              ((2, 3, 4), (4,), (0, 2), False)])
-def test_fused_reduction_broadcasting(sa, sb, axis, fused, rng):
+# several of these reduce dims that are not one run in every broadcast input:
+# two stages (Note [Two-stage fused reductions])
+@pytest.mark.parametrize("sa,sb,axis", [((4, 1, 6), (5, 1), 1), ((4, 1, 6), (5, 1), None), ((7,), (3, 1), 0),
+                                        ((3, 1), (1, 8), (0, 1)), ((), (6, 2), -1), ((2, 3, 4), (4,), (1, 2)),
+                                        ((2, 3, 4), (3, 4), (1, 2)), ((5, 1), (5, 6), None), ((1, 6), (5, 6), 1),
+                                        ((2, 3, 4), (4,), (0, 2)), ((4, 1, 6), (5, 1), (0, 2))])
+def test_fused_reduction_broadcasting(sa, sb, axis, rng):
     a, b = small(sa, "float64", rng), small(sb, "int32", rng)
-    fused_reduce_compare(lambda xp: lambda x, y: xp.sum(x * y, axis=axis), a, b, fused=fused)
-    fused_reduce_compare(lambda xp: lambda x, y: xp.max(x - y, axis=axis, keepdims=True), a, b, fused=fused)
+    for name in ("sum", "prod", "nansum", "max", "any", "all", "mean"):
+        fused_reduce_compare(lambda xp: lambda x, y: getattr(xp, name)(x * y, axis=axis), a, b)
+        fused_reduce_compare(lambda xp: lambda x, y: getattr(xp, name)(x - y, axis=axis, keepdims=True), a, b)
+    h = small(sa, "float16", rng)
+    fused_reduce_compare(lambda xp: lambda x, y: xp.sum(x * y, axis=axis), h, b.astype("float16"))
+    fused_reduce_compare(lambda xp: lambda x, y: xp.sum(x + y, axis=axis, dtype="int8"), a, b)
 
 
 def test_fused_reduction_views(rng):
@@ -414,11 +416,10 @@ def test_fused_reduction_views(rng):
     views = [lambda x, y: (x[::2, ::-1], y.T[::2, ::-1]), lambda x, y: (x.T, y), lambda x, y: (x[1:, 3:], y.T[1:, 3:]),
              lambda x, y: (x[:, ::3], y[::3, :].T)]
     for prep in views:
-        # a single axis is one run in every input; all axes of differently laid
-        # out views need not be (then written and reduced)
-        for axis, fused in ((None, None), (0, True), (1, True), (-1, True)):
-            fused_reduce_compare(lambda xp: lambda x, y: xp.sum(x * y, axis=axis), a, b, prep=prep, fused=fused)
-            fused_reduce_compare(lambda xp: lambda x, y: xp.min(x + y, axis=axis), a, b, prep=prep, fused=fused)
+        # all axes of differently laid out views: two stages
+        for axis in (None, 0, 1, -1):
+            fused_reduce_compare(lambda xp: lambda x, y: xp.sum(x * y, axis=axis), a, b, prep=prep)
+            fused_reduce_compare(lambda xp: lambda x, y: xp.min(x + y, axis=axis), a, b, prep=prep)
 
 
 def test_fused_reduction_long_rows_and_columns(rng):
