@@ -5,8 +5,11 @@ process. `(a * b + a) * b` on float32 2^28 (2^24 with --quick) counted as
 as a plain expression (cunum: automatic fusion, on by default; its "eager"
 column is the same expression with it off; CuPy and PyTorch: their eager
 evaluation, the same numbers as their eager column), beside
-the device-to-device copy; `sum(x * x)` fused (4 bytes per element); and the
-host time per call of a fused call on 1000 elements (µs).
+the device-to-device copy; `sum(x * x)` fused (4 bytes per element, beside
+the plain `sum(x)` that bounds it: cunum runs the square inside the
+reduction kernel, Note [Fused reductions]) and `(a * b).sum(axis=1)` of a
+(n / 16384) x 16384 matrix fused (8 bytes per element); and the host time
+per call of a fused call on 1000 elements (µs).
 
     python bench/bench_fusion.py [--json OUT.json] [--quick]
 """
@@ -24,6 +27,10 @@ def chain(a, b):
 
 def sqnorm(x):
     return (x * x).sum()
+
+
+def rowdot(a, b):
+    return (a * b).sum(axis=1)
 
 
 def fused(lib, f):
@@ -87,12 +94,21 @@ def cases(quick):
             except Exception as e:  # noqa: BLE001 -- report, keep the other columns
                 print(f"{lname}: fused chain failed: {e}")
         g = fused(lib, sqnorm)
+        row["sum(x) GB/s"] = 4 * n / gpu_time(lambda: a.sum()) / 1e9
         row["sum(x*x) eager GB/s"] = 4 * n / gpu_time(eager_of(lib, lambda: sqnorm(a))) / 1e9
         if g is not None:
             try:
                 row["sum(x*x) fused GB/s"] = 4 * n / gpu_time(lambda: g(a)) / 1e9
             except Exception as e:  # noqa: BLE001
                 print(f"{lname}: fused sum failed: {e}")
+        h = fused(lib, rowdot)
+        if h is not None:
+            a2, b2 = a.reshape(n // 16384, 16384), b.reshape(n // 16384, 16384)
+            try:
+                row["(a*b).sum(1) fused GB/s"] = 8 * n / gpu_time(lambda: h(a2, b2)) / 1e9
+            except Exception as e:  # noqa: BLE001
+                print(f"{lname}: fused row sums failed: {e}")
+            del a2, b2
         small_a, small_b = make(lib, 1000, seed=3), make(lib, 1000, seed=4)
         row["host (a*b+a)*b 1000 us"] = host_time(lambda: chain(small_a, small_b), sync_of(lib, small_a)) * 1e6
         if lib.__name__ == "cunum":  # the same 1000 elements recorded and fused (min_size 1)
@@ -114,7 +130,8 @@ def cases(quick):
 
 def main():
     run(cases, width=28, fmt="12.1f", copy_case="copy f32 GB/s",
-        notes=["(a*b+a)*b counted as 3 x 4 B/elem, sum(x*x) as 4 B/elem; host rows in µs per call"])
+        notes=["(a*b+a)*b counted as 3 x 4 B/elem, sum(x) and sum(x*x) as 4 B/elem, "
+               "(a*b).sum(1) as 8 B/elem; host rows in µs per call"])
 
 
 if __name__ == "__main__":
