@@ -55,6 +55,7 @@
 
 #include "backend/backend.hpp"
 #include "core/loop_plan.hpp"
+#include "core/reduce.hpp"
 #include "cunum/creation.hpp"
 
 namespace cunum::core {
@@ -392,6 +393,56 @@ bool autofuse_record(const UfuncDef& def, int loop, const Operand* ops, int n, c
   }
   result = std::move(r);
   return true;
+}
+
+// Note [Automatic fused reductions]
+// A reduction (sum, prod, max, min, any, all, nansum, nanprod, and mean
+// through its sum) whose input is the whole result of the last step (the
+// head) of an open expression, `(x * x).sum()`, runs as a fused reduction
+// over the expression's steps (Note [Fused reductions]): the head is not
+// written for it. The expression itself stays pending, with its head no
+// longer forced: a result a user still holds (`y = x * x; y.sum(); y[0]`)
+// is written when read, as before (then a second pass over the inputs);
+// a temporary head that is dropped is never written. While the fused
+// reduction reads the inputs, the expression is marked Running so that
+// those reads (ndarray::data()) do not run it (the lock is held
+// throughout: other threads wait, as for any running expression).
+std::optional<ndarray> autofuse_reduce(ReduceId id, const ndarray& a, const ReduceOptions& o) {
+  if (o.out || !a.storage()->lazy.load(std::memory_order_acquire)) return std::nullopt;
+  std::lock_guard<std::recursive_mutex> g(lock_());
+  LazyLinks* l = a.storage()->lazy.load(std::memory_order_relaxed);
+  if (!l || !l->writer || l->writer->state != Pending::Open) return std::nullopt;
+  std::shared_ptr<Pending> pp = l->writer;
+  Pending& p = *pp;
+  if (p.steps.empty() || p.head != a.storage() || a.offset() != 0 || a.shape() != p.shape ||
+      a.dtype() != p.dtypes.back() || a.strides() != contiguous_strides(p.shape, itemsize(a.dtype())))
+    return std::nullopt;
+  const backend::FusedArg head{backend::FusedArg::Value, static_cast<int16_t>(p.steps.size() - 1), 0};
+  backend::FusedPlan fp;
+  uint64_t h = mix(mix(0, p.steps.size()), 0xA17F + 1);
+  for (const backend::FusedStep& st : p.steps) {
+    h = mix(mix(h, st.def->index), st.loop);
+    for (int k = 0; k < st.def->nin; ++k) h = mix(mix(mix(h, st.args[k].kind), st.args[k].index), st.args[k].out);
+  }
+  for (const ndarray& in : p.inputs) h = mix(h, 100 + static_cast<int>(in.dtype()));
+  fp.steps = p.steps.data();
+  fp.nsteps = static_cast<int>(p.steps.size());
+  fp.results = &head;
+  fp.scalars = p.scalars;
+  fp.nscalars = p.nscalars;
+  fp.key = mix(h, static_cast<int>(a.dtype()));
+  const std::vector<ndarray> inputs = p.inputs;
+  p.state = Pending::Running;
+  std::optional<ndarray> r;
+  try {
+    r = reduce_fused(id, fp, inputs, p.shape, a.dtype(), o);
+  } catch (...) {
+    p.state = Pending::Open;
+    throw;
+  }
+  p.state = Pending::Open;
+  if (r) p.head.reset();  // no longer forced: written only if a user holds it
+  return r;
 }
 
 void autofuse_set(bool on, int64_t min_size) {

@@ -4,6 +4,10 @@
 #include <atomic>
 #include <cstdint>
 
+#include <optional>
+
+#include "cunum/reduction.hpp"
+#include "cunum/reduction_list.hpp"
 #include "cunum/ufunc.hpp"
 
 namespace cunum::core {
@@ -17,6 +21,10 @@ inline bool autofuse_wants(int64_t count) { return count >= g_autofuse_min.load(
 // this thread's pending expression. False: the caller runs it eagerly.
 bool autofuse_record(const UfuncDef& def, int loop, const Operand* ops, int n, const Shape& shape, Device dev,
                      ndarray& result);
+
+// The reduction `id` of `a` fused with the pending expression whose head
+// `a` is (Note [Automatic fused reductions]); nullopt: reduce `a` as usual.
+std::optional<ndarray> autofuse_reduce(ReduceId id, const ndarray& a, const ReduceOptions& o);
 
 // The switch (cunum::fusion::set_auto) and a flush of every pending expression.
 void autofuse_set(bool on, int64_t min_size);

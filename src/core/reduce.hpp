@@ -34,6 +34,8 @@ ndarray reduce(ReduceId id, const ndarray& a, const std::vector<bool>& red, bool
 // nullopt where that path does not apply: the caller reduces the value.
 std::optional<ndarray> reduce_fused(ReduceId id, const backend::FusedPlan& map, const std::vector<ndarray>& inputs,
                                     const Shape& shape, DType value, const ReduceOptions& o);
+// How many reductions reduce_fused has run (cunum::fusion::fused_reduction_count).
+uint64_t fused_reduction_count();
 // mean's dtype rules over an input of `shape` and dtype `in`, with the sum
 // `sum_of` (a fused one, or cunum::sum of an array).
 ndarray mean_of(const Shape& shape, DType in, const ReduceOptions& o,

@@ -2,11 +2,13 @@
 // backend call over a ReducePlan (Note [Reduction plans] in backend.hpp).
 #include "cunum/reduction.hpp"
 
+#include <atomic>
 #include <functional>
 #include <string>
 
 #include "backend/backend.hpp"
 #include "core/assign.hpp"
+#include "core/autofuse.hpp"
 #include "core/loop_plan.hpp"
 #include "core/reduce.hpp"
 #include "cunum/creation.hpp"
@@ -198,6 +200,9 @@ ndarray reduce_impl(ReduceId id, const ndarray& a0, const std::vector<bool>& red
 }
 
 ndarray reduce_axes(ReduceId id, const ndarray& a, const ReduceOptions& o) {
+  // a pending `x * x` reduced in the same pass (Note [Automatic fused reductions])
+  if (a.storage()->lazy.load(std::memory_order_acquire))
+    if (std::optional<ndarray> r = core::autofuse_reduce(id, a, o)) return *r;
   const std::vector<bool> red = reduced_mask(a, o.axis, o.axis_is_int);
   const Dtypes dt = resolve_dtypes(id, a, o);
   const core::ReduceInfo& info = core::reduce_info(id);
@@ -417,10 +422,14 @@ ndarray mean_with(const Shape& shape, DType in, const ReduceOptions& o,
 }  // namespace
 
 namespace core {
+std::atomic<uint64_t> g_fused_reductions{0};
 std::optional<ndarray> reduce_fused(ReduceId id, const backend::FusedPlan& map, const std::vector<ndarray>& inputs,
                                     const Shape& shape, DType value, const ReduceOptions& o) {
-  return reduce_fused_impl(id, map, inputs, shape, value, o);
+  std::optional<ndarray> r = reduce_fused_impl(id, map, inputs, shape, value, o);
+  if (r) g_fused_reductions.fetch_add(1, std::memory_order_relaxed);
+  return r;
 }
+uint64_t fused_reduction_count() { return g_fused_reductions.load(std::memory_order_relaxed); }
 ndarray mean_of(const Shape& shape, DType in, const ReduceOptions& o,
                 const std::function<ndarray(const ReduceOptions&)>& sum_of) {
   return mean_with(shape, in, o, sum_of);

@@ -300,8 +300,6 @@ std::vector<ndarray> Graph::run(const std::vector<ndarray>& inputs) const {
 }
 
 namespace {
-std::atomic<uint64_t> g_fused_reductions{0};
-
 // The row of the reduction table named `name` (amax/amin: max/min; mean:
 // nullopt, composed from sum). ValueError for other names.
 std::optional<core::ReduceId> reduction_id(std::string_view name) {
@@ -354,7 +352,7 @@ Var reduce(std::string_view name, const Var& v, const ReduceOptions& o) {
   return Var(g, v.ref(), true);
 }
 
-uint64_t fused_reduction_count() { return g_fused_reductions.load(std::memory_order_relaxed); }
+uint64_t fused_reduction_count() { return core::fused_reduction_count(); }
 
 void Graph::set_reduction(std::string_view reduction, const ReduceOptions& o) {
   reduction_id(reduction);
@@ -419,9 +417,7 @@ ndarray Graph::run_reduce(const std::vector<ndarray>& inputs, std::string_view r
     fp.scalars = p->scalars;
     fp.nscalars = p->nscalars;
     fp.key = p->key;
-    std::optional<ndarray> r = core::reduce_fused(rid, fp, used, shape, p->result_dtypes[0], so);
-    if (r) g_fused_reductions.fetch_add(1, std::memory_order_relaxed);
-    return r;
+    return core::reduce_fused(rid, fp, used, shape, p->result_dtypes[0], so);
   };
   if (!id) {  // mean: a sum of the value, divided
     const Shape vshape = p ? shape : written().shape();
