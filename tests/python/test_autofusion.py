@@ -442,3 +442,84 @@ def test_synchronize_runs_pending(fusing, rng):
     cn.cuda.Device().synchronize() if hasattr(cn, "cuda") and cn.cuda.is_available() else cn._fusion.flush_pending()
     assert steps(r) == 0
     assert_same(chain(numpy.asarray(a), numpy.asarray(a)), r)
+
+
+# ---------------------------------------------------------------- reductions of pending expressions
+# Note [Automatic fused reductions]: a reduction of the head of a pending
+# expression runs as one fused reduction over its steps (the counter of fused
+# reductions says so); a head the user still holds is written when read.
+
+def fused_runs():
+    return cn._core._fused_reduction_count()
+
+
+@pytest.mark.parametrize("name", ["sum", "prod", "max", "min", "any", "all", "mean", "nansum", "nanprod"])
+@pytest.mark.parametrize("dt", SOME_DTYPES, ids=lambda d: numpy.dtype(d).name)
+def test_reduction_of_a_pending_expression(name, dt, fusing, rng):
+    a, b = small((5, 7), dt, rng), small((5, 7), dt, rng)
+    for axis in (None, 0, -1, (0, 1)):
+        before = fused_runs()
+        compare(lambda xp, x, y: getattr(xp, name)(x * y + x, axis=axis), a, b)
+        assert fused_runs() > before
+        op = (lambda x, y: x ^ y) if dt == numpy.bool_ else (lambda x, y: x - y)
+        before = fused_runs()
+        compare(lambda xp, x, y: getattr(xp, name)(op(x, y), axis=axis, keepdims=True), a, b)
+        assert fused_runs() > before
+
+
+def test_reduced_head_a_user_holds_is_written(fusing, rng):
+    a = small((300,), "float32", rng)
+    x = cn.asarray(a)
+    y = x * x + 1
+    before = fused_runs()
+    s = y.sum(dtype="float64")
+    assert fused_runs() == before + 1
+    assert steps(y) == 2                                      # still pending: written when read
+    assert_same(numpy.sum(a * a + 1, dtype="float64"), s)
+    assert_same(a * a + 1, y)                                 # the held head, computed on read
+    assert_bitwise(eager(lambda: cn.asarray(a) * cn.asarray(a) + 1), y)
+    z = x * 2
+    z.max()
+    w = z + 1                                                 # extends the expression that z heads
+    assert_same(a * 2 + 1, w)
+    assert_same(a * 2, z)
+
+
+def test_reduction_of_a_view_or_a_middle_step_is_not_fused(fusing, rng):
+    a = small((6, 8), "float32", rng)
+    x = cn.asarray(a)
+    before = fused_runs()
+    y = x * 3
+    assert_same((a * 3)[1:].sum(), y[1:].sum())               # a view of the head: written, then reduced
+    t = x + 1
+    u = t * 2                                                 # t is a middle step now
+    assert_same((a + 1).sum(), t.sum())
+    assert_same((a + 1) * 2, u)
+    assert fused_runs() == before
+
+
+def test_reduction_errors_of_a_pending_expression(fusing, rng):
+    x = cn.asarray(small((4, 5), "float32", rng))
+    y = x * x
+    with pytest.raises(numpy.exceptions.AxisError):
+        y.sum(axis=2)
+    with pytest.raises(ValueError):
+        y.sum(axis=(0, 0))
+    with pytest.raises(TypeError):
+        y.max(dtype="float64")
+    assert_same(numpy.asarray(x) ** 2, y)                     # still computed right after the errors
+    e = cn.asarray(numpy.zeros((0, 3), "float32")) * 2
+    with pytest.raises(ValueError):
+        e.max(axis=0)
+    assert_same(numpy.zeros(3, "float32"), e.sum(axis=0))
+
+
+def test_reduction_of_pending_expression_off(rng):
+    prev = cn.set_autofuse(False)
+    try:
+        x = cn.asarray(small((50,), "float32", rng))
+        before = fused_runs()
+        (x * x).sum()
+        assert fused_runs() == before
+    finally:
+        cn.set_autofuse(*prev)
