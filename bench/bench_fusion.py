@@ -7,7 +7,8 @@ column is the same expression with it off; CuPy and PyTorch: their eager
 evaluation, the same numbers as their eager column), beside
 the device-to-device copy; `sum(x * x)` fused (4 bytes per element, beside
 the plain `sum(x)` that bounds it: cunum runs the square inside the
-reduction kernel, Note [Fused reductions]) and `(a * b).sum(axis=1)` of a
+reduction kernel, Note [Fused reductions], through cunum.fuse and as a
+plain expression with automatic fusion) and `(a * b).sum(axis=1)` of a
 (n / 16384) x 16384 matrix fused (8 bytes per element); and the host time
 per call of a fused call on 1000 elements (µs).
 
@@ -96,6 +97,8 @@ def cases(quick):
         g = fused(lib, sqnorm)
         row["sum(x) GB/s"] = 4 * n / gpu_time(lambda: a.sum()) / 1e9
         row["sum(x*x) eager GB/s"] = 4 * n / gpu_time(eager_of(lib, lambda: sqnorm(a))) / 1e9
+        # cunum: the pending x * x reduced in the same pass (automatic fusion)
+        row["sum(x*x) plain expr GB/s"] = 4 * n / gpu_time(lambda: plain(lib, sqnorm, a)) / 1e9
         if g is not None:
             try:
                 row["sum(x*x) fused GB/s"] = 4 * n / gpu_time(lambda: g(a)) / 1e9
