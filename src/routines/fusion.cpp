@@ -3,7 +3,6 @@
 #include "cunum/fusion.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <functional>
 #include <optional>
 #include <string>
@@ -399,7 +398,7 @@ ndarray Graph::run_reduce(const std::vector<ndarray>& inputs, std::string_view r
           used.push_back(inputs[k]);
           ok = ok && k < 64 && (pl.input_deps[0] >> k & 1);
         }
-      ok = !used.empty();
+      ok = ok && !used.empty();
       bool first = true;
       for (const ndarray& a : used) {
         if (first) shape = a.shape(), first = false;

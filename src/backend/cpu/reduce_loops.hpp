@@ -328,7 +328,8 @@ template <class R, class T> void reduce_columns(const Ctx& c) {
   using A = typename R::acc_t;
   using V = result_of<R>;
   const int nk = static_cast<int>(c.p.out_shape.size());
-  const int64_t K = c.p.out_shape[nk - 1], cs = c.p.in_strides[nk - 1], os = c.p.out_strides[nk - 1];
+  // (a fused plan has no in_strides: its loads go through load())
+  const int64_t K = c.p.out_shape[nk - 1], cs = c.fz ? 0 : c.p.in_strides[nk - 1], os = c.p.out_strides[nk - 1];
   const bool direct = !c.fz && !c.in_cvt && cs == static_cast<int64_t>(sizeof(T));
   const int64_t tile = kTile<A>;
   Scratch<A> acc = scratch<A>(tile);
@@ -371,7 +372,7 @@ template <class R, class T> void reduce_plan(const ReducePlan& p, const FusedSou
   if (p.out_dtype != result) c.out_cvt = converter(result, p.out_dtype);
   // Columns when the innermost kept dim is nearer in memory than the reduced
   // run (a fused map: over all its inputs).
-  bool columns = nk > 0 && c.R > 1 && std::llabs(p.in_strides[nk - 1]) < std::llabs(c.rs);
+  bool columns = !fz && nk > 0 && c.R > 1 && std::llabs(p.in_strides[nk - 1]) < std::llabs(c.rs);
   std::unique_ptr<char[]> arena;
   if (fz) {
     c.fz = fz;
