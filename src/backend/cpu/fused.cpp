@@ -25,8 +25,9 @@ constexpr int64_t kChunksPerTask = 16;
 
 // Where each step's outputs live in the arena (kChunk elements of their
 // loop dtype each, 64-byte aligned), and the arena's size.
-std::vector<std::array<size_t, core::kMaxUfuncOut>> step_offsets(const FusedPlan& p, size_t& total) {
-  std::vector<std::array<size_t, core::kMaxUfuncOut>> at(p.nsteps);
+using Offsets = std::vector<std::array<size_t, core::kMaxUfuncOut>>;
+void step_offsets(const FusedPlan& p, Offsets& at, size_t& total) {
+  at.resize(p.nsteps);
   total = 0;
   for (int i = 0; i < p.nsteps; ++i) {
     const core::UfuncDef& def = *p.steps[i].def;
@@ -35,12 +36,11 @@ std::vector<std::array<size_t, core::kMaxUfuncOut>> step_offsets(const FusedPlan
       total += (itemsize(def.loops[p.steps[i].loop].out[k]) * kChunk + 63) / 64 * 64;
     }
   }
-  return at;
 }
 
 // One chunk of len <= kChunk elements: input k at in[k] (byte stride
 // in_stride[k]), result k written at out[k] (out_stride[k], dtype out_dtype[k]).
-void run_chunk(CpuBackend& be, const FusedPlan& p, const std::vector<std::array<size_t, core::kMaxUfuncOut>>& at,
+void run_chunk(CpuBackend& be, const FusedPlan& p, const Offsets& at,
                char* base, const char* const* in, const int64_t* in_stride, char* const* out,
                const int64_t* out_stride, const DType* out_dtype, int64_t len) {
   auto value_dtype = [&](const FusedArg& a) {
@@ -117,7 +117,8 @@ bool CpuBackend::fused(const FusedPlan& p) {
 
   // One buffer per step output, kChunk elements of its loop dtype.
   size_t total = 0;
-  const auto at = step_offsets(p, total);
+  Offsets at;
+  step_offsets(p, at, total);
   const int64_t nchunks = (inner + kChunk - 1) / kChunk, outer = n / inner;
 
   // Chunks [begin, end) of the outer * nchunks chunks, in C order.
@@ -156,14 +157,18 @@ bool CpuBackend::fused(const FusedPlan& p) {
 
 size_t CpuBackend::fused_arena_bytes(const FusedPlan& p) const {
   size_t total = 0;
-  step_offsets(p, total);
+  Offsets at;
+  step_offsets(p, at, total);
   return total;
 }
 
 void CpuBackend::fused_map(const FusedPlan& p, const char* const* in, const int64_t* stride, char* out, DType to,
                            int64_t n, char* arena) {
+  // Called per block or tile row of a reduction: the offsets reuse one
+  // vector per thread rather than allocating each time.
+  thread_local Offsets at;
   size_t total = 0;
-  const auto at = step_offsets(p, total);
+  step_offsets(p, at, total);
   const int64_t out_stride = static_cast<int64_t>(itemsize(to));
   const char* ptr[kMaxFusedOperands];
   for (int64_t c0 = 0; c0 < n; c0 += kChunk) {
