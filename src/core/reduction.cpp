@@ -354,7 +354,7 @@ std::optional<ndarray> reduce_fused_impl(ReduceId id, const backend::FusedPlan& 
   if (o.out || info.kind == ReduceKind::Arg || info.kind == ReduceKind::Moment || inputs.empty()) return std::nullopt;
   const int nd = static_cast<int>(shape.size());
   // The value's stand-in for the checks that read only its shape and dtype.
-  const ndarray one = empty(Shape{}, value, inputs[0].device());
+  const ndarray one = empty(Shape{}, value, Device::cpu());  // reads only shape and dtype
   const ndarray probe(one.storage(), 0, shape, Strides(shape.size(), 0), value);
   const std::vector<bool> red = reduced_mask(probe, o.axis, o.axis_is_int);
   const Dtypes dt = resolve_dtypes(id, probe, o);
