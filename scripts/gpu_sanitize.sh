@@ -13,6 +13,8 @@
 # each run; under the sanitizer a test costs 10-100 times as much (H100:
 # initcheck ran ~1650 cuda tests in 250 s, racecheck ~1000), so the full
 # suite would take hours. CUNUM_TEST_SAMPLE=1 runs every test.
+# CUNUM_TEST_SHARD=j picks the j-th of the K samples (default 0): runs of
+# j = 0 … K-1 cover the whole suite; docs/reliability.md lists which ran.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/cunum-out}; mkdir -p "$OUT"
