@@ -281,15 +281,19 @@ __global__ void finish_native(const int32_t* pos, const T* keys, int64_t* index,
   const int64_t step = int64_t(gridDim.x) * blockDim.x, t = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
   int64_t done = 0;
   if (k == 0 && reinterpret_cast<uintptr_t>(index) % 16 == 0) {
-    const int64_t nv = nn / 4;
-    const int4* p4 = reinterpret_cast<const int4*>(pos);
+    // 8-byte loads, 16-byte stores: consecutive lanes write consecutive
+    // 16 bytes. (An int4 load with two longlong2 stores per lane wrote every
+    // 32-byte sector in two halves from two instructions: H100 ncu, 443 us
+    // at 2^26 with 491 cycles per issued instruction, against ~290 expected
+    // for 12 B an item.)
+    const int64_t nv = nn / 2;
+    const int2* p2 = reinterpret_cast<const int2*>(pos);
     longlong2* i2 = reinterpret_cast<longlong2*>(index);
     for (int64_t v = t; v < nv; v += step) {
-      const int4 q = p4[v];
-      i2[2 * v] = make_longlong2(q.x, q.y);
-      i2[2 * v + 1] = make_longlong2(q.z, q.w);
+      const int2 q = p2[v];
+      i2[v] = make_longlong2(q.x, q.y);
     }
-    done = nv * 4;
+    done = nv * 2;
   }
   for (int64_t j = done + t; j < nn; j += step) index[j] = pos[j + k];
   if (sorted)
