@@ -4,7 +4,7 @@
 #   scripts/gpu_sanitize.sh [TOOLS=memcheck,racecheck,initcheck] [pytest files/args]
 # SAN_TIMEOUT=S stops each tool's run after S seconds (the reports written so
 # far are kept; the pytest summary is then missing).
-# Each tool runs the CUDA half of the tests (-k cuda) in 8 xdist workers; the
+# Each tool runs the CUDA half of the tests (-k cuda) in SAN_WORKERS (8) xdist workers; the
 # sanitizer follows the worker processes (--target-processes all). The reports
 # of all processes go to one $OUT/sanitize-TOOL.log; the exit status is
 # non-zero when any tool found an error or a test failed.
@@ -34,7 +34,7 @@ for tool in ${tools//,/ }; do
   limit=(); [ -n "${SAN_TIMEOUT:-}" ] && limit=(timeout -s INT -k 20 "$SAN_TIMEOUT")
   "${limit[@]}" "$san" --tool "$tool" "${extra[@]}" --target-processes all --error-exitcode 86 --print-limit 50 \
     --log-file "$OUT/san-$tool.%p.log" \
-    python3 -m pytest -v -p no:cacheprovider -n 8 -k cuda "${files[@]}" > "$OUT/sanitize-$tool.pytest" 2>&1
+    python3 -m pytest -v -p no:cacheprovider -n "${SAN_WORKERS:-8}" -k cuda "${files[@]}" > "$OUT/sanitize-$tool.pytest" 2>&1
   rc=$?
   cat "$OUT"/san-"$tool".*.log > "$OUT/sanitize-$tool.log" 2>/dev/null; rm -f "$OUT"/san-"$tool".*.log
   errors=$(grep -c "^========= \(Invalid\|Program hit\|Uninitialized\|Race\|Error\)" "$OUT/sanitize-$tool.log" 2>/dev/null)
