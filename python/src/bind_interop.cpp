@@ -380,6 +380,12 @@ void bind_interop(nb::module_& m) {
         nb::arg("is_copied"));
   // Whether cunum.from_dlpack(t) of this object's type can take Note [PyTorch producer]'s path (tests).
   m.def("_torch_dlpack_fast", [](nb::handle t) { return torch_dlpack(Py_TYPE(t.ptr())) != nullptr; });
+  // An exact CUDA or CPU torch.Tensor as a cunum array without a copy through Note [PyTorch
+  // producer]'s path, or None where that path declines (asarray's use: docs/interop.md).
+  m.def("_from_torch_fast", [](nb::handle t) -> nb::object {
+    const TorchDlpack* f = torch_dlpack(Py_TYPE(t.ptr()));
+    return f ? torch_import_fast(t, *f) : nb::none();
+  });
   m.def("_from_dlpack_capsule", &from_capsule, nb::arg("capsule"), nb::arg("copy_read_only"));
   m.def("_dlpack_export_fast", &dlpack_export_fast, nb::arg("a"), nb::arg("stream").none(),
         nb::arg("max_version").none());

@@ -365,7 +365,7 @@ def test_torch_producer_fast_path(device):
         hasattr(torch._C, f) for f in ("_to_dlpack_versioned", "_cuda_getCurrentRawStream",
                                          "_cuda_getDevice", "_has_torch_function_unary"))
     y = cn.from_dlpack(t)
-    assert y.data.ptr == t.data_ptr() and y.device.type == ("cpu" if device == "cpu" else "cuda")
+    assert y.data.ptr == t.data_ptr() and y.__dlpack_device__()[0] == (1 if device == "cpu" else 2)
     assert_same(numpy.arange(12, dtype="float32").reshape(3, 4)[:, 1:], y)
     for dt, npdt in [(torch.bool, "bool"), (torch.int8, "int8"), (torch.uint8, "uint8"),
                      (torch.int16, "int16"), (torch.int32, "int32"), (torch.int64, "int64"),
@@ -410,6 +410,14 @@ def test_torch_producer_stream_handshake(device):
             m = (y2 + 1).min()
         cs.synchronize()
     assert float(m) == 6.0
+    # asarray of a CUDA tensor takes the same path (same view, same ordering)
+    with torch.cuda.stream(ts):
+        t3 = torch.zeros(n, device="cuda")
+        torch.cuda._sleep(20_000_000)
+        t3.fill_(7)
+        y3 = cn.asarray(t3)
+    assert y3.data.ptr == t3.data_ptr()
+    assert float((y3 - 1).min()) == 6.0
     ts.synchronize()
 
 
