@@ -30,11 +30,12 @@ for tool in ${tools//,/ }; do
   # would only list the pool.
   [ "$tool" = memcheck ] && extra=(--leak-check no)
   rm -f "$OUT"/san-"$tool".*.log
+  workers=(-n "${SAN_WORKERS:-8}"); [ "${SAN_WORKERS:-8}" = 0 ] && workers=(-p no:xdist)  # 0: one process
   start=$(date +%s)
   limit=(); [ -n "${SAN_TIMEOUT:-}" ] && limit=(timeout -s INT -k 20 "$SAN_TIMEOUT")
   "${limit[@]}" "$san" --tool "$tool" "${extra[@]}" --target-processes all --error-exitcode 86 --print-limit 50 \
     --log-file "$OUT/san-$tool.%p.log" \
-    python3 -m pytest -v -p no:cacheprovider -p no:benchmark -p no:jaxtyping -p no:cov -p no:anyio -n "${SAN_WORKERS:-8}" -k cuda "${files[@]}" > "$OUT/sanitize-$tool.pytest" 2>&1
+    python3 -m pytest -v -p no:cacheprovider -p no:benchmark -p no:jaxtyping -p no:cov -p no:anyio "${workers[@]}" -k cuda "${files[@]}" > "$OUT/sanitize-$tool.pytest" 2>&1
   rc=$?
   cat "$OUT"/san-"$tool".*.log > "$OUT/sanitize-$tool.log" 2>/dev/null; rm -f "$OUT"/san-"$tool".*.log
   errors=$(grep -c "^========= \(Invalid\|Program hit\|Uninitialized\|Race\|Error\)" "$OUT/sanitize-$tool.log" 2>/dev/null)
