@@ -92,7 +92,7 @@ with cn.Device(sys.argv[1]):
     compare(lambda xp, x: xp.cumsum(x), (numpy.arange(n) % 1000 == 0).astype(numpy.float16), exact=True)
     # powers of 1j. A parallel scan multiplies in another association than
     # NumPy's left-to-right loop, and a complex product's zero parts take
-    # their sign from that order ((-1+0j)*1j is -0-1j, -1*(0+1j*1j)... +0):
+    # their sign from that order ((1*1j)*-1 is -0-1j, 1*(1j*-1) is +0-1j):
     # values are exact, signs of zero are not (docs/scan.md). "+ 0" makes
     # every zero +0 on both sides.
     compare(lambda xp, x: xp.cumprod(x) + 0, numpy.where(small[:n] == 1, 1j, 1).astype(numpy.complex64),
