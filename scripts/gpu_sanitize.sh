@@ -38,7 +38,7 @@ for tool in ${tools//,/ }; do
     python3 -m pytest -v -p no:cacheprovider -p no:benchmark -p no:jaxtyping -p no:cov -p no:anyio "${workers[@]}" -k cuda "${files[@]}" > "$OUT/sanitize-$tool.pytest" 2>&1
   rc=$?
   cat "$OUT"/san-"$tool".*.log > "$OUT/sanitize-$tool.log" 2>/dev/null; rm -f "$OUT"/san-"$tool".*.log
-  errors=$(grep -c "^========= \(Invalid\|Program hit\|Uninitialized\|Race\|Error\)" "$OUT/sanitize-$tool.log" 2>/dev/null)
+  errors=$(grep -c "^========= \(Invalid\|Program hit\|Uninitialized\|Race\|Error\|Host API\)" "$OUT/sanitize-$tool.log" 2>/dev/null)
   summary=$(grep -h "ERROR SUMMARY" "$OUT/sanitize-$tool.log" | sort | uniq -c | tr '\n' ';')
   # -v streams one line per finished test, so a run stopped by SAN_TIMEOUT
   # still says how many tests ran under the tool (-q printed nothing then).
