@@ -48,13 +48,31 @@ def rank_warp(ds, wc, words, u, atomic_or):
         if ds[l] < 256 and l == peers[l].bit_length()-1: wc[ds[l]] = (wc[ds[l]] + bin(peers[l]).count('1')) & 0xFFFF
     return r
 
+def histogram(K):
+    """os_histogram: the stripes of 32 items that a warp loads (they start at
+    multiples of 32); a full stripe adds a digit its 32 lanes share once (32,
+    by lane 0), found by OR-ing each key XOR lane 0's key."""
+    n = len(K)
+    hist = [[0]*B for _ in range(4)]
+    for s0 in range(0, n, 32):
+        ks = K[s0:s0 + 32]
+        differ = 0
+        for k in ks: differ |= k ^ ks[0]
+        for p in range(4):
+            if len(ks) == 32 and not (differ >> 8*p) & 255:
+                hist[p][(ks[0] >> 8*p) & 255] += 32
+            else:
+                for k in ks: hist[p][(k >> 8*p) & 255] += 1
+    for p in range(4):
+        want = np.bincount([(k >> 8*p) & 255 for k in K], minlength=B)
+        assert list(want) == hist[p]
+    return hist
+
 def run(x, I=24, atomic_or=True):
     TILE = T * I
     n = x.size
     K = keys_of(x)
-    hist = [[0]*B for _ in range(4)]
-    for k in K:
-        for p in range(4): hist[p][(k >> 8*p) & 255] += 1
+    hist = histogram(K)
     base = [np.concatenate([[0], np.cumsum(h)[:-1]]).astype(np.int64).tolist() for h in hist]
     tiles = (n + TILE - 1) // TILE
     kin, pin = K, list(range(n))
@@ -134,7 +152,8 @@ for I, atomic_or in ((24, True), (16, True), (32, True), (24, False)):
         f = np.where(r.random(n) < 0.5, r.standard_normal(n).astype(np.float32), r.choice(bits, n).view(np.float32))
         i = r.integers(-3, 3, n).astype(np.int32)
         u = r.integers(0, 2**32, n, dtype=np.uint64).astype(np.uint32)
-        for x in (f, i, u):
+        e = np.full(n, 7, np.int32)  # all equal: every stripe's digits shared
+        for x in (f, i, u, e):
             got = run(x, I, atomic_or); want = np.argsort(x, kind='stable')
             assert np.array_equal(got, want), (I, atomic_or, n, x.dtype)
         print("ok", "atomic_or" if atomic_or else "match", I, n, flush=True)
