@@ -250,3 +250,27 @@ def test_argsort_own_env(device, own):
     p = subprocess.run([sys.executable, "-c", _OWN_SCRIPT, device], env=env, capture_output=True, text=True,
                        timeout=600)
     assert p.returncode == 0, p.stdout + p.stderr
+
+
+@pytest.mark.skipif(USING_NUMPY_SHIM, reason="runs cunum in a subprocess")
+@pytest.mark.parametrize("variant", [("bogus", "24"), ("atomic_or", "20"), ("match", "16")])
+def test_argsort_own_bad_variant(device, variant):
+    # An unknown CUNUM_OS_RANK / CUNUM_OS_ITEMS (or match with items other
+    # than 24) fails the own GPU argsort with cudaErrorInvalidValue rather
+    # than timing another variant; the CPU backend does not read them.
+    env = dict(os.environ, CUNUM_ARGSORT_OWN="1", CUNUM_OS_RANK=variant[0], CUNUM_OS_ITEMS=variant[1],
+               PYTHONPATH=os.pathsep.join(sys.path))
+    code = textwrap.dedent("""
+        import sys
+        import numpy
+        import cunum as cn
+        x = numpy.arange(1000, 0, -1, dtype=numpy.float32)
+        with cn.Device(sys.argv[1]):
+            got = cn.asnumpy(cn.argsort(cn.asarray(x)))
+        assert numpy.array_equal(got, numpy.argsort(x, kind="stable"))
+    """)
+    p = subprocess.run([sys.executable, "-c", code, device], env=env, capture_output=True, text=True, timeout=600)
+    if device == "cpu":
+        assert p.returncode == 0, p.stdout + p.stderr
+    else:
+        assert p.returncode != 0 and "cudaErrorInvalidValue" in p.stderr, p.stdout + p.stderr
