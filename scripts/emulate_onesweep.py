@@ -68,7 +68,7 @@ def histogram(K):
         assert list(want) == hist[p]
     return hist
 
-def run(x, I=24, atomic_or=True):
+def run(x, I=24, atomic_or=True, early=False):
     TILE = T * I
     n = x.size
     K = keys_of(x)
@@ -96,12 +96,21 @@ def run(x, I=24, atomic_or=True):
                     r = rank_warp(ds, wc[w], words[w], u, atomic_or)
                     for l in range(32): rank[w,u,l] = r[l]
                 assert not any(any(s) for s in words[w])   # every word cleared again
+            if early:  # CUNUM_OS_EARLY=1: the tile's counts by stripes of 32, before the ranking
+                tc = [0]*B
+                for w in range(W):
+                    for u in range(I):
+                        ds = [((key[w,u,l] >> sh) & 255) for l in range(32) if (w*32*I+u*32+l) < valid]
+                        if len(ds) == 32 and all(d == ds[0] for d in ds): tc[ds[0]] += 32
+                        else:
+                            for d in ds: tc[d] += 1
             count = [0]*B
             for t in range(B):
                 c0 = 0
                 for w in range(W):
                     c = wc[w][t]; wc[w][t] = c0; c0 += c
                 count[t] = c0
+            if early: assert tc == count
             start = [0]*B; acc = 0
             for t in range(B): start[t] = acc; acc += count[t]
             for t in range(B):
@@ -145,15 +154,17 @@ r = np.random.default_rng(1)
 bits = np.array([0x7FC00000, 0x7FC00001, 0xFFC00000, 0xFF800001, 0x80000000, 0, 0x7F800000, 0xFF800000, 0x3F800000, 0xBF800000], np.uint32)
 # The variants of CUNUM_OS_RANK / CUNUM_OS_ITEMS (docs/sorting.md): every
 # size set for the default, tile edges for the others.
-for I, atomic_or in ((24, True), (16, True), (32, True), (24, False)):
+for I, atomic_or, early in ((24, True, False), (16, True, False), (32, True, False), (24, False, False),
+                           (24, True, True)):
     TILE = T * I
-    sizes = (1, 2, 3, 33, TILE - 1, TILE, TILE + 1, 2*TILE + 5) if (I, atomic_or) == (24, True) else (33, TILE + 1, 2*TILE + 5)
+    sizes = (1, 2, 3, 33, TILE - 1, TILE, TILE + 1, 2*TILE + 5) if (I, atomic_or, early) == (24, True, False) \
+        else (33, TILE + 1, 2*TILE + 5)
     for n in sizes:
         f = np.where(r.random(n) < 0.5, r.standard_normal(n).astype(np.float32), r.choice(bits, n).view(np.float32))
         i = r.integers(-3, 3, n).astype(np.int32)
         u = r.integers(0, 2**32, n, dtype=np.uint64).astype(np.uint32)
         e = np.full(n, 7, np.int32)  # all equal: every stripe's digits shared
         for x in (f, i, u, e):
-            got = run(x, I, atomic_or); want = np.argsort(x, kind='stable')
-            assert np.array_equal(got, want), (I, atomic_or, n, x.dtype)
-        print("ok", "atomic_or" if atomic_or else "match", I, n, flush=True)
+            got = run(x, I, atomic_or, early); want = np.argsort(x, kind='stable')
+            assert np.array_equal(got, want), (I, atomic_or, early, n, x.dtype)
+        print("ok", "atomic_or" if atomic_or else "match", I, "early" if early else "", n, flush=True)

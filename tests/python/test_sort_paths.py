@@ -237,29 +237,35 @@ _OWN_SCRIPT = textwrap.dedent("""
 
 
 @pytest.mark.skipif(USING_NUMPY_SHIM, reason="runs cunum in a subprocess")
-@pytest.mark.parametrize("own", ["0", "1", "1-atomic_or-16", "1-atomic_or-24", "1-atomic_or-32", "1-match-24"])
+@pytest.mark.parametrize("own", ["0", "1", "1-atomic_or-16", "1-atomic_or-24", "1-atomic_or-32", "1-match-24",
+                                 "1-atomic_or-24-early"])
 def test_argsort_own_env(device, own):
     # CUNUM_ARGSORT_OWN, CUNUM_OS_RANK and CUNUM_OS_ITEMS are read once per
-    # process: a fresh one per setting ("1": the defaults, atomic_or and 24)
+    # process: a fresh one per setting ("1": the defaults, atomic_or and 24;
+    # "early": CUNUM_OS_EARLY=1)
     flag, *variant = own.split("-")
     env = dict(os.environ, CUNUM_ARGSORT_OWN=flag, PYTHONPATH=os.pathsep.join(sys.path))
     env.pop("CUNUM_OS_RANK", None)
     env.pop("CUNUM_OS_ITEMS", None)
+    env.pop("CUNUM_OS_EARLY", None)
     if variant:
         env.update(CUNUM_OS_RANK=variant[0], CUNUM_OS_ITEMS=variant[1])
+    if variant[2:] == ["early"]:
+        env.update(CUNUM_OS_EARLY="1")
     p = subprocess.run([sys.executable, "-c", _OWN_SCRIPT, device], env=env, capture_output=True, text=True,
                        timeout=600)
     assert p.returncode == 0, p.stdout + p.stderr
 
 
 @pytest.mark.skipif(USING_NUMPY_SHIM, reason="runs cunum in a subprocess")
-@pytest.mark.parametrize("variant", [("bogus", "24"), ("atomic_or", "20"), ("match", "16")])
+@pytest.mark.parametrize("variant", [("bogus", "24", "0"), ("atomic_or", "20", "0"), ("match", "16", "0"),
+                                     ("atomic_or", "16", "1"), ("atomic_or", "24", "yes")])
 def test_argsort_own_bad_variant(device, variant):
-    # An unknown CUNUM_OS_RANK / CUNUM_OS_ITEMS (or match with items other
-    # than 24) fails the own GPU argsort with cudaErrorInvalidValue rather
+    # An unknown CUNUM_OS_RANK / CUNUM_OS_ITEMS / CUNUM_OS_EARLY (or match
+    # with items other than 24, early with other than atomic_or:24) fails the own GPU argsort with cudaErrorInvalidValue rather
     # than timing another variant; the CPU backend does not read them.
     env = dict(os.environ, CUNUM_ARGSORT_OWN="1", CUNUM_OS_RANK=variant[0], CUNUM_OS_ITEMS=variant[1],
-               PYTHONPATH=os.pathsep.join(sys.path))
+               CUNUM_OS_EARLY=variant[2], PYTHONPATH=os.pathsep.join(sys.path))
     code = textwrap.dedent("""
         import sys
         import numpy

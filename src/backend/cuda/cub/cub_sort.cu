@@ -633,6 +633,27 @@ __device__ void rank_in_warp(const uint32_t (&key)[kItems], Ranks<kItems>& rank,
   }
 }
 
+// Decoupled look-back for digit t = threadIdx.x: publish the tile's count
+// as an aggregate, walk the predecessors to the nearest inclusive prefix,
+// publish this tile's inclusive prefix; returns the items of digit t in
+// earlier tiles.
+__device__ uint32_t look_back(uint32_t* status, uint32_t tile, uint32_t count) {
+  const int tid = threadIdx.x;
+  uint32_t* mine = status + size_t(tile) * kBins + tid;
+  put_word(mine, (tile == 0 ? kPrefix : kAggregate) | count);
+  uint32_t before = 0;
+  for (int64_t p = int64_t(tile) - 1; p >= 0; --p) {
+    uint32_t w;
+    do {
+      w = get_word(status + size_t(p) * kBins + tid);
+    } while ((w & ~kCount) == 0);
+    before += w & kCount;
+    if (w & kPrefix) break;
+  }
+  if (tile != 0) put_word(mine, kPrefix | (before + count));
+  return before;
+}
+
 // One pass over digit kPass, tiles of 256 x kItems items. Pass 0 reads `data`
 // (T) and makes the keys and positions; passes 1-3 read (keys_in, pos_in).
 // Passes 0-2 write (keys_out, pos_out); pass 3 writes index (and sorted[i] =
@@ -641,7 +662,12 @@ __device__ void rank_in_warp(const uint32_t (&key)[kItems], Ranks<kItems>& rank,
 // pass's 256 digit bases. Only the keys are held in registers through the
 // ranking (kItems) and the ranks after it (kItems / 2, Ranks): the positions are read
 // after the keys are scattered, as CUB's onesweep does with its values.
-template <class T, int kPass, int kItems, bool kAtomicOr>
+// kEarly (CUNUM_OS_EARLY=1, "early counts" as CUB's onesweep has them): the
+// tile's digit counts are taken by shared atomics right after the load and
+// the look-back runs before the ranking, so a tile's inclusive prefix waits
+// on its predecessors' loads, not on their rankings (kItems more shared
+// atomics a thread; a digit common to a warp's 32 lanes is added once).
+template <class T, int kPass, int kItems, bool kAtomicOr, bool kEarly>
 __global__ void __launch_bounds__(kThreads, min_blocks(kItems))
     os_pass(const T* data, const uint32_t* keys_in, const int32_t* pos_in, uint32_t* keys_out, int32_t* pos_out,
             int64_t* index, uint32_t* sorted, int64_t n, const uint32_t* base, uint32_t* status,
@@ -658,9 +684,11 @@ __global__ void __launch_bounds__(kThreads, min_blocks(kItems))
   __shared__ uint32_t digit_out[kBins];           // per digit: global index of the tile's rank 0 of it, minus its first rank
   __shared__ typename Scan::TempStorage scan_tmp;
   __shared__ uint32_t tile_word;
+  __shared__ uint32_t tile_count[kEarly ? kBins : 1];  // kEarly: the tile's count per digit
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
 
   if (tid == 0) tile_word = atomicAdd(tile_counter, 1u);
+  if constexpr (kEarly) tile_count[tid] = 0;
   for (int i = tid; i < kWarps * kBins; i += kThreads) (&warp_count[0][0])[i] = 0;
   if constexpr (kAtomicOr)
     for (int i = tid; i < kWarps * 2 * kBins; i += kThreads) stage[i] = 0;
@@ -684,6 +712,23 @@ __global__ void __launch_bounds__(kThreads, min_blocks(kItems))
         key[u] = keys_in[first + j];
     }
   }
+  uint32_t before = 0;  // items of digit tid in earlier tiles
+  if constexpr (kEarly) {
+#pragma unroll
+    for (int u = 0; u < kItems; ++u) {
+      const uint32_t d = (key[u] >> shift) & 0xFF;
+      if (u * 32 + 31 < valid_in_warp) {  // the whole warp has items (warp-uniform)
+        if (__reduce_or_sync(0xFFFFFFFFu, d ^ __shfl_sync(0xFFFFFFFFu, d, 0)))
+          atomicAdd(&tile_count[d], 1u);
+        else if (lane == 0)
+          atomicAdd(&tile_count[d], 32u);
+      } else if (u * 32 + lane < valid_in_warp) {
+        atomicAdd(&tile_count[d], 1u);
+      }
+    }
+    __syncthreads();
+    before = look_back(status, tile, tile_count[tid]);
+  }
   Ranks<kItems> rank;
   rank_in_warp<kItems, kAtomicOr>(key, rank, shift, valid_in_warp, warp_count[warp], stage + warp * 2 * kBins);
   __syncthreads();
@@ -703,18 +748,7 @@ __global__ void __launch_bounds__(kThreads, min_blocks(kItems))
   for (int w = 0; w < kWarps; ++w) warp_count[w][tid] = uint16_t(warp_count[w][tid] + start);
 
   // Decoupled look-back for digit t: the items of digit t in earlier tiles.
-  uint32_t* mine = status + size_t(tile) * kBins + tid;
-  put_word(mine, (tile == 0 ? kPrefix : kAggregate) | count);
-  uint32_t before = 0;
-  for (int64_t p = int64_t(tile) - 1; p >= 0; --p) {
-    uint32_t w;
-    do {
-      w = get_word(status + size_t(p) * kBins + tid);
-    } while ((w & ~kCount) == 0);
-    before += w & kCount;
-    if (w & kPrefix) break;
-  }
-  if (tile != 0) put_word(mine, kPrefix | (before + count));
+  if constexpr (!kEarly) before = look_back(status, tile, count);
   digit_out[tid] = base[tid] + before - start;  // mod 2^32: + a rank >= start gives the global index
   __syncthreads();
 
@@ -764,11 +798,13 @@ __global__ void __launch_bounds__(kThreads, min_blocks(kItems))
 
 // The variant, read once per process (docs/sorting.md, "Variants"):
 // CUNUM_OS_RANK = atomic_or (default) | match, CUNUM_OS_ITEMS = 16 | 24
-// (default) | 32 items a thread (match: 24 only). Anything else makes the
+// (default) | 32 items a thread (match: 24 only), CUNUM_OS_EARLY = 0
+// (default) | 1 (atomic_or with 24 items only). Anything else makes the
 // argsort fail with cudaErrorInvalidValue rather than run another variant.
 struct Variant {
   bool atomic_or = true;
   int items = 24;
+  bool early = false;
   bool ok = true;
 };
 Variant variant() {
@@ -788,7 +824,14 @@ Variant variant() {
       else if (std::strcmp(s, "24") != 0)
         r.ok = false;
     }
+    if (const char* s = std::getenv("CUNUM_OS_EARLY"); s && *s) {
+      if (std::strcmp(s, "1") == 0)
+        r.early = true;
+      else if (std::strcmp(s, "0") != 0)
+        r.ok = false;
+    }
     if (!r.atomic_or && r.items != 24) r.ok = false;
+    if (r.early && !(r.atomic_or && r.items == 24)) r.ok = false;
     return r;
   }();
   return v;
@@ -796,7 +839,7 @@ Variant variant() {
 
 // Scratch: [hist 4 x 256 | tile counters 4 | status 4 x tiles x 256] (zeroed
 // by one memset), [bases 4 x 256], keys and positions twice.
-template <class T, int kItems, bool kAtomicOr>
+template <class T, int kItems, bool kAtomicOr, bool kEarly = false>
 cudaError_t argsort_with(void* temp, size_t& bytes, const T* data, int64_t* index, void* sorted, int64_t n,
                          cudaStream_t s) {
   constexpr int kTile = kThreads * kItems;
@@ -828,14 +871,17 @@ cudaError_t argsort_with(void* temp, size_t& bytes, const T* data, int64_t* inde
   if (e != cudaSuccess) return e;
   os_histogram<T><<<unsigned(grid_for(n, kThreads * kHistUnroll)), kThreads, 0, s>>>(data, n, hist);
   os_scan<<<1, kBins, 0, s>>>(hist, base);
-  os_pass<T, 0, kItems, kAtomicOr><<<g, kThreads, 0, s>>>(data, nullptr, nullptr, ka, pa, nullptr, nullptr, n, base,
-                                                          status, counter);
-  os_pass<uint32_t, 1, kItems, kAtomicOr><<<g, kThreads, 0, s>>>(bits, ka, pa, kb, pb, nullptr, nullptr, n,
-                                                                 base + kBins, status + per_pass, counter + 1);
-  os_pass<uint32_t, 2, kItems, kAtomicOr><<<g, kThreads, 0, s>>>(bits, kb, pb, ka, pa, nullptr, nullptr, n,
-                                                                 base + 2 * kBins, status + 2 * per_pass, counter + 2);
-  os_pass<uint32_t, 3, kItems, kAtomicOr><<<g, kThreads, 0, s>>>(bits, ka, pa, nullptr, nullptr, index, out, n,
-                                                                 base + 3 * kBins, status + 3 * per_pass, counter + 3);
+  constexpr auto pass0 = os_pass<T, 0, kItems, kAtomicOr, kEarly>;
+  constexpr auto pass1 = os_pass<uint32_t, 1, kItems, kAtomicOr, kEarly>;
+  constexpr auto pass2 = os_pass<uint32_t, 2, kItems, kAtomicOr, kEarly>;
+  constexpr auto pass3 = os_pass<uint32_t, 3, kItems, kAtomicOr, kEarly>;
+  pass0<<<g, kThreads, 0, s>>>(data, nullptr, nullptr, ka, pa, nullptr, nullptr, n, base, status, counter);
+  pass1<<<g, kThreads, 0, s>>>(bits, ka, pa, kb, pb, nullptr, nullptr, n, base + kBins, status + per_pass,
+                               counter + 1);
+  pass2<<<g, kThreads, 0, s>>>(bits, kb, pb, ka, pa, nullptr, nullptr, n, base + 2 * kBins, status + 2 * per_pass,
+                               counter + 2);
+  pass3<<<g, kThreads, 0, s>>>(bits, ka, pa, nullptr, nullptr, index, out, n, base + 3 * kBins,
+                               status + 3 * per_pass, counter + 3);
   return cudaGetLastError();
 }
 
@@ -846,6 +892,7 @@ cudaError_t argsort(void* temp, size_t& bytes, const T* data, int64_t* index, vo
   const Variant v = variant();
   if (!v.ok) return cudaErrorInvalidValue;
   if (!v.atomic_or) return argsort_with<T, 24, false>(temp, bytes, data, index, sorted, n, s);
+  if (v.early) return argsort_with<T, 24, true, true>(temp, bytes, data, index, sorted, n, s);
   switch (v.items) {
     case 16: return argsort_with<T, 16, true>(temp, bytes, data, index, sorted, n, s);
     case 32: return argsort_with<T, 32, true>(temp, bytes, data, index, sorted, n, s);
