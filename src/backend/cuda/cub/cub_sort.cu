@@ -729,7 +729,7 @@ __global__ void __launch_bounds__(kThreads, min_blocks(kItems))
     __syncthreads();
     before = look_back(status, tile, tile_count[tid]);
   }
-  Ranks<kItems> rank;
+  Ranks<kItems> rank{};  // zero: set() keeps the other half of a word
   rank_in_warp<kItems, kAtomicOr>(key, rank, shift, valid_in_warp, warp_count[warp], stage + warp * 2 * kBins);
   __syncthreads();
 
