@@ -11,8 +11,19 @@ result exactly against NumPy (a wrong combination prints WRONG).
 
     python bench/bench_scan_sweep.py [--quick] [--items 8,16,32,64]
         [--threads 128,256,512] [--grids tiles,resident,pipelined] [--hints 0]
-        [--min-blocks 5,6]
+        [--min-blocks 5,6] [--algos smem,warp] [--tickets atomic,block]
         [--spins 100,500] [--json OUT.json]
+
+The fourth version's knobs (docs/scan.md): --algos adds CUNUM_SCAN_ALGO
+(smem: the tile through shared memory, the default; warp: the tile in
+registers, each warp scanning its slice with shuffles) and --tickets
+CUNUM_SCAN_TICKET (atomic, the default; block: the tile is blockIdx.x) to the
+product; combinations the backend refuses (warp with the pipelined grid, block
+tickets with a resident grid) are left out. The fourth version's sweep in one
+command of ~5 minutes:
+
+    python bench/bench_scan_sweep.py --grids tiles --hints 1 --items 16,32,64
+        --threads 128,256,512 --algos smem,warp --tickets atomic,block --spins 0
 
 About 45 subprocesses of ~5-8 s each (import, NVRTC, 2^28 data): split
 with --items or --grids to stay under a 10-minute command.
@@ -89,6 +100,8 @@ def main():
     ap.add_argument("--grids", default="tiles,resident,pipelined")
     ap.add_argument("--hints", default="0")
     ap.add_argument("--min-blocks", default="", help="extra rows with these CUNUM_SCAN_MIN_BLOCKS on the best three")
+    ap.add_argument("--algos", default="", help="CUNUM_SCAN_ALGO values (smem,warp); empty: not set")
+    ap.add_argument("--tickets", default="", help="CUNUM_SCAN_TICKET values (atomic,block); empty: not set")
     ap.add_argument("--spins", default="100,500", help="tried on the 3 best combinations")
     ap.add_argument("--json")
     ap.add_argument("--child", help=argparse.SUPPRESS)
@@ -118,16 +131,26 @@ def main():
                   + f"  {res.get('check', '?')}", flush=True)
 
     one({})
-    for items, threads, grid, hints in itertools.product(ints(args.items), ints(args.threads),
-                                                         args.grids.split(","), ints(args.hints)):
-        one({"CUNUM_SCAN_ITEMS": str(items), "CUNUM_SCAN_THREADS": str(threads),
-             "CUNUM_SCAN_GRID": grid, "CUNUM_SCAN_HINTS": str(hints)})
+    for items, threads, grid, hints, algo, ticket in itertools.product(
+            ints(args.items), ints(args.threads), args.grids.split(","), ints(args.hints),
+            args.algos.split(",") if args.algos else [None], args.tickets.split(",") if args.tickets else [None]):
+        if (algo == "warp" and grid == "pipelined") or (ticket == "block" and grid != "tiles"):
+            continue  # refused by the backend (scan_tuning in src/backend/cuda/scan.cpp)
+        env = {"CUNUM_SCAN_ITEMS": str(items), "CUNUM_SCAN_THREADS": str(threads),
+               "CUNUM_SCAN_GRID": grid, "CUNUM_SCAN_HINTS": str(hints)}
+        if algo:
+            env["CUNUM_SCAN_ALGO"] = algo
+        if ticket:
+            env["CUNUM_SCAN_TICKET"] = ticket
+        one(env)
     good = sorted((r for r in rows if r["env"] and names[0] in r and r.get("check") == "ok"),
                   key=lambda r: -r[names[0]])
     for r in good[:3]:  # hints, full occupancy asked of ptxas, look-back backoff on the best three
         if r["env"]["CUNUM_SCAN_HINTS"] == "0":
             one({**r["env"], "CUNUM_SCAN_HINTS": "1"})
         for mb in ints(args.min_blocks) or [min(15, 2048 // int(r["env"]["CUNUM_SCAN_THREADS"]))]:
+            if mb == 0:
+                continue
             one({**r["env"], "CUNUM_SCAN_MIN_BLOCKS": str(mb)})
         one({**r["env"], "CUNUM_SCAN_WIDE": "packed"})  # f64 and i32 (-> int64) only
         for spin in ints(args.spins):

@@ -2,17 +2,17 @@
 (Note [Own onesweep argsort] in src/backend/cuda/cub/cub_sort.cu:
 os_histogram, os_scan, os_pass), checked against NumPy's stable argsort.
 
-    python3 scripts/emulate_onesweep.py    # ~1 minute
+    python3 scripts/emulate_onesweep.py    # a few minutes
 
 Written before the kernels first ran on a GPU, to check their index
-arithmetic (warp-striped loads, the __match_any_sync ranking, the look-back
-words, the scatter through shared memory) without one; tiles run one after
+arithmetic (warp-striped loads, the atomic_or and __match_any_sync rankings with
+16-bit counters, the look-back words, the scatter through shared memory
+with the slot digits and the positions read after the keys) without one; tiles run one after
 another, so it says nothing about concurrency. Keep it in step with the
 kernels when they change, or delete it once the GPU tests cover them.
 """
 import numpy as np, struct
-T, W, I, B = 256, 8, 24, 256
-TILE = T * I
+T, W, B = 256, 8, 256
 AGG, PRE, CNT = 1 << 30, 2 << 30, (1 << 30) - 1
 
 def order_key_f(v):
@@ -26,12 +26,53 @@ def keys_of(x):
     if x.dtype == np.int32: return [(int(v) & 0xFFFFFFFF) ^ 0x80000000 for v in x]
     return [int(v) for v in x]
 
-def run(x):
+def rank_warp(ds, wc, words, u, atomic_or):
+    """One item u of a warp: ds[l] = lane l's digit (256: no item). Returns the
+    ranks within the warp; updates the warp's counters wc (16-bit) and, for
+    atomic_or, its two sets of 256 words (alternating with u)."""
+    lower = lambda l: (1 << l) - 1
+    if atomic_or:
+        wset = words[u & 1]
+        for l in range(32):
+            if ds[l] < 256: wset[ds[l]] |= 1 << l                         # atomicOr
+        peers = [wset[ds[l]] if ds[l] < 256 else 0 for l in range(32)]     # after __syncwarp
+        before = [wc[ds[l]] if ds[l] < 256 else 0 for l in range(32)]
+        for l in range(32):                                                # after __syncwarp
+            if ds[l] < 256 and l == peers[l].bit_length() - 1:
+                wc[ds[l]] = (before[l] + bin(peers[l]).count('1')) & 0xFFFF
+                wset[ds[l]] = 0
+        return [before[l] + bin(peers[l] & lower(l)).count('1') for l in range(32)]
+    peers = [sum(1 << m for m in range(32) if ds[m] == ds[l]) for l in range(32)]  # __match_any_sync
+    r = [wc[ds[l]] + bin(peers[l] & lower(l)).count('1') if ds[l] < 256 else 0 for l in range(32)]
+    for l in range(32):
+        if ds[l] < 256 and l == peers[l].bit_length()-1: wc[ds[l]] = (wc[ds[l]] + bin(peers[l]).count('1')) & 0xFFFF
+    return r
+
+def histogram(K):
+    """os_histogram: the stripes of 32 items that a warp loads (they start at
+    multiples of 32); a full stripe adds a digit its 32 lanes share once (32,
+    by lane 0), found by OR-ing each key XOR lane 0's key."""
+    n = len(K)
+    hist = [[0]*B for _ in range(4)]
+    for s0 in range(0, n, 32):
+        ks = K[s0:s0 + 32]
+        differ = 0
+        for k in ks: differ |= k ^ ks[0]
+        for p in range(4):
+            if len(ks) == 32 and not (differ >> 8*p) & 255:
+                hist[p][(ks[0] >> 8*p) & 255] += 32
+            else:
+                for k in ks: hist[p][(k >> 8*p) & 255] += 1
+    for p in range(4):
+        want = np.bincount([(k >> 8*p) & 255 for k in K], minlength=B)
+        assert list(want) == hist[p]
+    return hist
+
+def run(x, I=24, atomic_or=True, early=False):
+    TILE = T * I
     n = x.size
     K = keys_of(x)
-    hist = [[0]*B for _ in range(4)]
-    for k in K:
-        for p in range(4): hist[p][(k >> 8*p) & 255] += 1
+    hist = histogram(K)
     base = [np.concatenate([[0], np.cumsum(h)[:-1]]).astype(np.int64).tolist() for h in hist]
     tiles = (n + TILE - 1) // TILE
     kin, pin = K, list(range(n))
@@ -42,28 +83,39 @@ def run(x):
         for tile in range(tiles):
             first = tile*TILE; valid = min(n-first, TILE)
             wc = [[0]*B for _ in range(W)]
-            key = {}; pos = {}; rank = {}
-            for w in range(W):
+            words = [[[0]*B, [0]*B] for _ in range(W)]
+            key = {}; rank = {}
+            for w in range(W):                       # keys only; positions are read after the keys' scatter
                 for u in range(I):
                     for l in range(32):
                         j = w*32*I + u*32 + l
-                        if j < valid: key[w,u,l] = kin[first+j]; pos[w,u,l] = pin[first+j]
+                        if j < valid: key[w,u,l] = kin[first+j]
             for w in range(W):
                 for u in range(I):
                     ds = [((key[w,u,l] >> sh) & 255) if (w*32*I+u*32+l) < valid else 256 for l in range(32)]
-                    peers = [sum(1 << m for m in range(32) if ds[m] == ds[l]) for l in range(32)]
-                    r = [wc[w][ds[l]] + bin(peers[l] & ((1 << l)-1)).count('1') if ds[l] < 256 else 0 for l in range(32)]
-                    for l in range(32):
-                        if ds[l] < 256 and l == peers[l].bit_length()-1: wc[w][ds[l]] += bin(peers[l]).count('1')
+                    r = rank_warp(ds, wc[w], words[w], u, atomic_or)
                     for l in range(32): rank[w,u,l] = r[l]
+                assert not any(any(s) for s in words[w])   # every word cleared again
+            if early:  # CUNUM_OS_EARLY=1: the tile's counts by stripes of 32, before the ranking
+                tc = [0]*B
+                for w in range(W):
+                    for u in range(I):
+                        ds = [((key[w,u,l] >> sh) & 255) for l in range(32) if (w*32*I+u*32+l) < valid]
+                        if len(ds) == 32 and all(d == ds[0] for d in ds): tc[ds[0]] += 32
+                        else:
+                            for d in ds: tc[d] += 1
             count = [0]*B
             for t in range(B):
                 c0 = 0
                 for w in range(W):
                     c = wc[w][t]; wc[w][t] = c0; c0 += c
                 count[t] = c0
+            if early: assert tc == count
             start = [0]*B; acc = 0
             for t in range(B): start[t] = acc; acc += count[t]
+            for t in range(B):
+                for w in range(W):
+                    wc[w][t] = wc[w][t] + start[t]; assert wc[w][t] < 65536
             out = [0]*B
             for t in range(B):
                 status[tile][t] = (PRE if tile == 0 else AGG) | count[t]
@@ -77,32 +129,42 @@ def run(x):
             stage = [None]*TILE
             for (w,u,l), k in key.items():
                 d = (k >> sh) & 255
-                rank[w,u,l] += start[d] + wc[w][d]
+                rank[w,u,l] += wc[w][d]; assert rank[w,u,l] < 65536   # 16-bit halves (Ranks)
                 assert stage[rank[w,u,l]] is None
                 stage[rank[w,u,l]] = k
-            dst = {}
+            slot_digit = [None]*TILE
             for u in range(I):
                 for t in range(T):
                     j = u*T + t
                     if j < valid:
-                        k = stage[j]; dst[u,t] = (out[(k >> sh) & 255] + j) & 0xFFFFFFFF
-                        assert kout[dst[u,t]] is None; kout[dst[u,t]] = k
+                        k = stage[j]; d = (k >> sh) & 255; slot_digit[j] = d
+                        dst = (out[d] + j) & 0xFFFFFFFF
+                        assert kout[dst] is None; kout[dst] = k
             stage = [None]*TILE
-            for (w,u,l), p in pos.items(): stage[rank[w,u,l]] = p
+            for (w,u,l) in key:
+                stage[rank[w,u,l]] = pin[first + w*32*I + u*32 + l]
             for u in range(I):
                 for t in range(T):
                     j = u*T + t
-                    if j < valid: pout[dst[u,t]] = stage[j]
+                    if j < valid: pout[(out[slot_digit[j]] + j) & 0xFFFFFFFF] = stage[j]
         kin, pin = kout, pout
     return np.array(pin, np.int64)
 
 r = np.random.default_rng(1)
 bits = np.array([0x7FC00000, 0x7FC00001, 0xFFC00000, 0xFF800001, 0x80000000, 0, 0x7F800000, 0xFF800000, 0x3F800000, 0xBF800000], np.uint32)
-for n in (1, 2, 3, 33, TILE - 1, TILE, TILE + 1, 2*TILE + 5):
-    f = np.where(r.random(n) < 0.5, r.standard_normal(n).astype(np.float32), r.choice(bits, n).view(np.float32))
-    i = r.integers(-3, 3, n).astype(np.int32)
-    u = r.integers(0, 2**32, n, dtype=np.uint64).astype(np.uint32)
-    for x in (f, i, u):
-        got = run(x); want = np.argsort(x, kind='stable')
-        assert np.array_equal(got, want), (n, x.dtype)
-    print("ok", n, flush=True)
+# The variants of CUNUM_OS_RANK / CUNUM_OS_ITEMS (docs/sorting.md): every
+# size set for the default, tile edges for the others.
+for I, atomic_or, early in ((24, True, False), (16, True, False), (32, True, False), (24, False, False),
+                           (24, True, True)):
+    TILE = T * I
+    sizes = (1, 2, 3, 33, TILE - 1, TILE, TILE + 1, 2*TILE + 5) if (I, atomic_or, early) == (24, True, False) \
+        else (33, TILE + 1, 2*TILE + 5)
+    for n in sizes:
+        f = np.where(r.random(n) < 0.5, r.standard_normal(n).astype(np.float32), r.choice(bits, n).view(np.float32))
+        i = r.integers(-3, 3, n).astype(np.int32)
+        u = r.integers(0, 2**32, n, dtype=np.uint64).astype(np.uint32)
+        e = np.full(n, 7, np.int32)  # all equal: every stripe's digits shared
+        for x in (f, i, u, e):
+            got = run(x, I, atomic_or, early); want = np.argsort(x, kind='stable')
+            assert np.array_equal(got, want), (I, atomic_or, early, n, x.dtype)
+        print("ok", "atomic_or" if atomic_or else "match", I, "early" if early else "", n, flush=True)

@@ -4,7 +4,7 @@
 #   scripts/gpu_sanitize.sh [TOOLS=memcheck,racecheck,initcheck] [pytest files/args]
 # SAN_TIMEOUT=S stops each tool's run after S seconds (the reports written so
 # far are kept; the pytest summary is then missing).
-# Each tool runs the CUDA half of the tests (-k cuda) in 8 xdist workers; the
+# Each tool runs the CUDA half of the tests (-k cuda) in SAN_WORKERS (8) xdist workers; the
 # sanitizer follows the worker processes (--target-processes all). The reports
 # of all processes go to one $OUT/sanitize-TOOL.log; the exit status is
 # non-zero when any tool found an error or a test failed.
@@ -13,6 +13,8 @@
 # each run; under the sanitizer a test costs 10-100 times as much (H100:
 # initcheck ran ~1650 cuda tests in 250 s, racecheck ~1000), so the full
 # suite would take hours. CUNUM_TEST_SAMPLE=1 runs every test.
+# CUNUM_TEST_SHARD=j picks the j-th of the K samples (default 0): runs of
+# j = 0 … K-1 cover the whole suite; docs/reliability.md lists which ran.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/cunum-out}; mkdir -p "$OUT"
@@ -28,14 +30,15 @@ for tool in ${tools//,/ }; do
   # would only list the pool.
   [ "$tool" = memcheck ] && extra=(--leak-check no)
   rm -f "$OUT"/san-"$tool".*.log
+  workers=(-n "${SAN_WORKERS:-8}"); [ "${SAN_WORKERS:-8}" = 0 ] && workers=(-p no:xdist)  # 0: one process
   start=$(date +%s)
   limit=(); [ -n "${SAN_TIMEOUT:-}" ] && limit=(timeout -s INT -k 20 "$SAN_TIMEOUT")
   "${limit[@]}" "$san" --tool "$tool" "${extra[@]}" --target-processes all --error-exitcode 86 --print-limit 50 \
     --log-file "$OUT/san-$tool.%p.log" \
-    python3 -m pytest -v -p no:cacheprovider -n 8 -k cuda "${files[@]}" > "$OUT/sanitize-$tool.pytest" 2>&1
+    python3 -m pytest -v -p no:cacheprovider -p no:benchmark -p no:jaxtyping -p no:cov -p no:anyio "${workers[@]}" -k cuda "${files[@]}" > "$OUT/sanitize-$tool.pytest" 2>&1
   rc=$?
   cat "$OUT"/san-"$tool".*.log > "$OUT/sanitize-$tool.log" 2>/dev/null; rm -f "$OUT"/san-"$tool".*.log
-  errors=$(grep -c "^========= \(Invalid\|Program hit\|Uninitialized\|Race\|Error\)" "$OUT/sanitize-$tool.log" 2>/dev/null)
+  errors=$(grep -c "^========= \(Invalid\|Program hit\|Uninitialized\|Race\|Error\|Host API\)" "$OUT/sanitize-$tool.log" 2>/dev/null)
   summary=$(grep -h "ERROR SUMMARY" "$OUT/sanitize-$tool.log" | sort | uniq -c | tr '\n' ';')
   # -v streams one line per finished test, so a run stopped by SAN_TIMEOUT
   # still says how many tests ran under the tool (-q printed nothing then).

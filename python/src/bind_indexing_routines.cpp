@@ -95,7 +95,9 @@ void bind_indexing_routines(nb::module_& m) {
   m.def("_flat_true_positions", &flat_true_positions);
   // mask_func: a Python callable (m, k) -> array-like, called once.
   m.def("_mask_indices", [](int64_t n, nb::callable mask_func, nb::handle k) {
-    return mask_indices(n, [&](const ndarray& m, int64_t kk) { return as_array(mask_func(m, kk)); }, as_index(k));
+    // k goes to mask_func as given (NumPy passes it through: a float or an
+    // array k is mask_func's business); the C++ k is then unused.
+    return mask_indices(n, [&](const ndarray& m, int64_t) { return as_array(mask_func(m, k)); }, 0);
   });
 }
 

@@ -98,14 +98,21 @@ Index kept_items(const std::vector<unsigned char>& keep, Device device) {
 ndarray delete_(const ndarray& arr_in, const InsertObj& obj, std::optional<int64_t> axis_in) {
   const auto [arr, axis] = axis_of(arr_in, axis_in);
   const int64_t n = arr.shape(axis);
+  if (const auto* i = std::get_if<int64_t>(&obj)) {
+    // One position: the two sides joined by the copy family (no host mask of
+    // the axis's length, no gather).
+    if (*i < -n || *i >= n) throw IndexError(out_of_bounds(*i, axis, n));
+    const int64_t p = *i < 0 ? *i + n : *i;
+    return concatenate({index(arr, along(axis, Index(Slice{{}, p, {}}))),
+                        index(arr, along(axis, Index(Slice{p + 1, {}, {}})))},
+                       axis);
+  }
   std::vector<unsigned char> keep(static_cast<size_t>(n), 1);
   auto drop = [&](int64_t i) {
     if (i < -n || i >= n) throw IndexError(out_of_bounds(i, axis, n));
     keep[static_cast<size_t>(i < 0 ? i + n : i)] = 0;
   };
-  if (const auto* i = std::get_if<int64_t>(&obj)) {
-    drop(*i);
-  } else if (const auto* s = std::get_if<Slice>(&obj)) {
+  if (const auto* s = std::get_if<Slice>(&obj)) {
     for (int64_t p : slice_positions(*s, n)) keep[static_cast<size_t>(p)] = 0;
   } else if (const auto* v = std::get_if<std::vector<int64_t>>(&obj)) {
     for (int64_t p : *v) drop(p);

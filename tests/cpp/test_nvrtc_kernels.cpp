@@ -681,6 +681,54 @@ TEST(NvrtcKernels, EverySmallInverseKernelCompiles) {
   }
 }
 
+// The tile scan's fourth-version knobs (CUNUM_SCAN_ALGO=warp, CUNUM_SCAN_TICKET=block;
+// docs/scan.md): the register tile over items x threads on float32 (vector and
+// scalar tiles, both grids it takes, hints), then every loop dtype width with
+// In and Out of different sizes (the chunk of V elements is 16 bytes of the
+// wider one: int8 -> int64 loads 2 bytes a lane, complex128 one element) at the
+// extreme tile sizes (vector tiles on two of three), and the block ticket over
+// the shared-memory tile too.
+TEST(NvrtcKernels, EveryScanWarpVariantCompiles) {
+  using backend::ScanOp;
+  Batch b;
+  int v = 0;
+  for (int items4 : {2, 4, 8, 16, 32, 64})
+    for (int threads : {128, 256, 512}) {
+      ScanKernel k{ScanOp::CumSum, DType::Float32, DType::Float32, DType::Float32, v % 3, ScanStrategy::Tiles, v % 4 != 3};
+      k.items4 = items4;
+      k.threads = threads;
+      k.warp_scan = true;
+      k.resident = v % 3 == 0;
+      k.block_ticket = !k.resident && v % 2 == 0;
+      k.hints = v % 2 == 1;
+      k.wide16 = true;
+      b.add(scan_source(k));
+      ++v;
+    }
+  const DType mixes[][3] = {{DType::Complex128, DType::Complex128, DType::Complex128},
+                            {DType::Int8, DType::Int64, DType::Int64},
+                            {DType::Bool, DType::Int64, DType::Int64},
+                            {DType::Int32, DType::Int64, DType::Int64},
+                            {DType::Float64, DType::Float64, DType::Float32},
+                            {DType::Float16, DType::Float16, DType::Float16},
+                            {DType::Complex64, DType::Complex64, DType::Complex64}};
+  int w = 0;
+  for (const auto& m : mixes)
+    for (int items4 : {2, 64}) {
+      const bool vec = w++ % 3 != 2;
+      ScanKernel k{ScanOp::NanCumSum, m[0], m[1], m[2], 1, ScanStrategy::Tiles, vec};
+      k.items4 = items4;
+      k.threads = items4 == 64 ? 128 : 256;
+      k.warp_scan = true;
+      k.block_ticket = vec;
+      k.wide16 = items4 != 2;
+      k.hints = true;
+      b.add(scan_source(k));
+    }
+  ScanKernel smem_block{ScanOp::CumProd, DType::Float32, DType::Float32, DType::Float32, 0, ScanStrategy::Tiles, true};
+  smem_block.block_ticket = true;
+  b.add(scan_source(smem_block));
+
 // Note [Fused reduction kernels]: a fused map inside the reduction kernels,
 // in every mode the backend picks (vector and strided Inner, Outer), for
 // several reduction kinds and value / loop / output dtypes, and maps of one

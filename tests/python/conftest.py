@@ -71,9 +71,12 @@ def pytest_report_header(config):
 def pytest_collection_modifyitems(config, items):
     """``CUNUM_TEST_SAMPLE=K`` keeps one test in K (chosen by a hash of its id,
     so the same ones each run): for runs where every test costs a lot, such as
-    scripts/gpu_sanitize.sh under compute-sanitizer."""
+    scripts/gpu_sanitize.sh under compute-sanitizer. ``CUNUM_TEST_SHARD=j``
+    (0 <= j < K, default 0) picks which one: runs with j = 0 … K-1 together
+    cover the whole suite once."""
     k = int(os.environ.get("CUNUM_TEST_SAMPLE", "1") or 1)
     if k > 1:
-        keep = [it for it in items if zlib.crc32(it.nodeid.encode()) % k == 0]
-        config.hook.pytest_deselected(items=[it for it in items if zlib.crc32(it.nodeid.encode()) % k])
+        j = int(os.environ.get("CUNUM_TEST_SHARD", "0") or 0) % k
+        keep = [it for it in items if zlib.crc32(it.nodeid.encode()) % k == j]
+        config.hook.pytest_deselected(items=[it for it in items if zlib.crc32(it.nodeid.encode()) % k != j])
         items[:] = keep

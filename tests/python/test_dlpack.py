@@ -347,6 +347,80 @@ def test_torch_both_ways(device):
         assert_same(numpy.ones(3, bool), cn.from_dlpack(bt))
 
 
+def _torch_cuda(device):
+    torch = pytest.importorskip("torch")
+    if device != "cpu" and not torch.cuda.is_available():
+        pytest.skip("torch without CUDA")
+    return torch, ("cpu" if device == "cpu" else "cuda")
+
+
+def test_torch_producer_fast_path(device):
+    # Note [PyTorch producer]: an exact torch.Tensor is exported through
+    # PyTorch's C functions and cunum makes the stream handshake; every case
+    # __dlpack__ would treat differently takes the protocol path.
+    torch, where = _torch_cuda(device)
+    from cunum import _core
+    t = torch.arange(12, dtype=torch.float32, device=where).reshape(3, 4)[:, 1:]
+    assert _core._torch_dlpack_fast(t) == all(
+        hasattr(torch._C, f) for f in ("_to_dlpack_versioned", "_cuda_getCurrentRawStream",
+                                         "_cuda_getDevice", "_has_torch_function_unary"))
+    y = cn.from_dlpack(t)
+    assert y.data.ptr == t.data_ptr() and y.__dlpack_device__()[0] == (1 if device == "cpu" else 2)
+    assert_same(numpy.arange(12, dtype="float32").reshape(3, 4)[:, 1:], y)
+    for dt, npdt in [(torch.bool, "bool"), (torch.int8, "int8"), (torch.uint8, "uint8"),
+                     (torch.int16, "int16"), (torch.int32, "int32"), (torch.int64, "int64"),
+                     (torch.float16, "float16"), (torch.float64, "float64"),
+                     (torch.complex64, "complex64"), (torch.complex128, "complex128")]:
+        src = torch.ones(5, dtype=dt, device=where)
+        assert_same(numpy.ones(5, npdt), cn.from_dlpack(src))
+    # What PyTorch refuses to export, it still refuses (its own BufferError).
+    with pytest.raises(BufferError, match="require gradient"):
+        cn.from_dlpack(torch.ones(3, device=where, requires_grad=True))
+    with pytest.raises(BufferError, match="conjugate"):
+        cn.from_dlpack(torch.ones(3, dtype=torch.complex64, device=where).conj())
+    # A subclass goes through its own __dlpack__.
+    class Sub(torch.Tensor):
+        pass
+    s = torch.arange(4, dtype=torch.int32, device=where).as_subclass(Sub)
+    assert not _core._torch_dlpack_fast(s)
+    assert_same(numpy.arange(4, dtype="int32"), cn.from_dlpack(s))
+
+
+def test_torch_producer_stream_handshake(device):
+    # PyTorch's work on its own (non-blocking) stream must be done before
+    # cunum's stream reads the tensor: cunum makes its stream wait.
+    _cuda_only(device)
+    torch, _ = _torch_cuda(device)
+    n = 1 << 22
+    ts = torch.cuda.Stream()
+    with torch.cuda.stream(ts):
+        t = torch.zeros(n, device="cuda")
+        torch.cuda._sleep(20_000_000)  # keeps PyTorch's stream busy for a few ms
+        t.fill_(3)
+        y = cn.from_dlpack(t)
+    assert float((y * 2).min()) == 6.0
+    # and onto one of cunum's own streams
+    with torch.cuda.stream(ts):
+        t2 = torch.zeros(n, device="cuda")
+        torch.cuda._sleep(20_000_000)
+        t2.fill_(5)
+        cs = cn.cuda.Stream(non_blocking=True)
+        with cs:
+            y2 = cn.from_dlpack(t2)
+            m = (y2 + 1).min()
+        cs.synchronize()
+    assert float(m) == 6.0
+    # asarray of a CUDA tensor takes the same path (same view, same ordering)
+    with torch.cuda.stream(ts):
+        t3 = torch.zeros(n, device="cuda")
+        torch.cuda._sleep(20_000_000)
+        t3.fill_(7)
+        y3 = cn.asarray(t3)
+    assert y3.data.ptr == t3.data_ptr()
+    assert float((y3 - 1).min()) == 6.0
+    ts.synchronize()
+
+
 def test_cupy_both_ways(device):
     if device == "cpu":
         pytest.skip("CuPy arrays live on a GPU")

@@ -252,6 +252,8 @@ def test_mask_indices():
         compare(lambda xp, x: xp.mask_indices(4, xp.triu, k), a)
         compare(lambda xp, x: xp.mask_indices(5, xp.tril, k), a)
     compare(lambda xp, x: xp.mask_indices(0, xp.triu), a)
+    # k reaches mask_func as given (NumPy passes it through)
+    compare(lambda xp, x: xp.mask_indices(4, lambda m, k: xp.triu(m, int(k * 2)), 0.5), a)
 
 
 # ---------------------------------------------------------------- index arrays

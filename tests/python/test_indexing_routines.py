@@ -162,6 +162,16 @@ def test_delete(obj):
     compare(lambda xp: xp.delete(xp.arange(36).reshape(6, 6), obj))
 
 
+@pytest.mark.parametrize("pos", [0, 5, -6, 3])
+def test_delete_one_position(pos):
+    # one position joins the two sides (no mask): edges, views, every axis
+    compare(lambda xp: xp.delete(xp.arange(6.0), pos))
+    compare(lambda xp: xp.delete(xp.arange(72).reshape(6, 6, 2).transpose(1, 0, 2)[:, ::-1], pos, axis=0))
+    compare(lambda xp: xp.delete(xp.arange(72).reshape(2, 6, 6)[:, :, ::2].astype(xp.float32), pos % 3, axis=-1))
+    compare(lambda xp: xp.delete(xp.ones((6, 0)), pos, axis=0))
+    compare(lambda xp: xp.delete(xp.asarray([True, False, True, True, False, False]), pos))
+
+
 def test_delete_errors():
     assert_raises_like(lambda xp: xp.delete(xp.arange(6), 6))
     assert_raises_like(lambda xp: xp.delete(xp.arange(6), [1, -7]))

@@ -176,16 +176,18 @@ def test_native_sorts_in_a_fresh_process(device):
 
 
 # Note [Own onesweep argsort] (CUNUM_ARGSORT_OWN=1, read once): tiles of
-# 256 x 24 items, 8-bit digits, keys with -0.0 -> +0.0 and every NaN -> the
+# 256 x CUNUM_OS_ITEMS items (16, 24 or 32; the ranking CUNUM_OS_RANK =
+# atomic_or or match, docs/sorting.md "Variants"), 8-bit digits, keys with -0.0 -> +0.0 and every NaN -> the
 # largest key. Sizes around one tile and over many, runs of equal keys
 # (stability across tiles and warps), every NaN sign and payload, signed
 # zeros, infinities and the integer extremes, against NumPy's stable argsort;
 # the stable sort (pass 3 gathers the values) bit for bit.
 _OWN_SCRIPT = textwrap.dedent("""
+    import os
     import sys
     import numpy
     import cunum as cn
-    TILE = 256 * 24
+    TILE = 256 * int(os.environ.get("CUNUM_OS_ITEMS") or 24)
     r = numpy.random.default_rng(19)
     nan_bits = numpy.array([0x7FC00000, 0x7FC00001, 0x7F800001, 0xFFC00000, 0xFFC12345, 0xFF800001,
                             0x80000000, 0x00000000, 0x7F800000, 0xFF800000, 0x3F800000, 0xBF800000], numpy.uint32)
@@ -235,10 +237,46 @@ _OWN_SCRIPT = textwrap.dedent("""
 
 
 @pytest.mark.skipif(USING_NUMPY_SHIM, reason="runs cunum in a subprocess")
-@pytest.mark.parametrize("own", ["0", "1"])
+@pytest.mark.parametrize("own", ["0", "1", "1-atomic_or-16", "1-atomic_or-24", "1-atomic_or-32", "1-match-24",
+                                 "1-atomic_or-24-early"])
 def test_argsort_own_env(device, own):
-    # CUNUM_ARGSORT_OWN is read once per process: a fresh one per setting
-    env = dict(os.environ, CUNUM_ARGSORT_OWN=own, PYTHONPATH=os.pathsep.join(sys.path))
+    # CUNUM_ARGSORT_OWN, CUNUM_OS_RANK and CUNUM_OS_ITEMS are read once per
+    # process: a fresh one per setting ("1": the defaults, atomic_or and 24;
+    # "early": CUNUM_OS_EARLY=1)
+    flag, *variant = own.split("-")
+    env = dict(os.environ, CUNUM_ARGSORT_OWN=flag, PYTHONPATH=os.pathsep.join(sys.path))
+    env.pop("CUNUM_OS_RANK", None)
+    env.pop("CUNUM_OS_ITEMS", None)
+    env.pop("CUNUM_OS_EARLY", None)
+    if variant:
+        env.update(CUNUM_OS_RANK=variant[0], CUNUM_OS_ITEMS=variant[1])
+    if variant[2:] == ["early"]:
+        env.update(CUNUM_OS_EARLY="1")
     p = subprocess.run([sys.executable, "-c", _OWN_SCRIPT, device], env=env, capture_output=True, text=True,
                        timeout=600)
     assert p.returncode == 0, p.stdout + p.stderr
+
+
+@pytest.mark.skipif(USING_NUMPY_SHIM, reason="runs cunum in a subprocess")
+@pytest.mark.parametrize("variant", [("bogus", "24", "0"), ("atomic_or", "20", "0"), ("match", "16", "0"),
+                                     ("atomic_or", "16", "1"), ("atomic_or", "24", "yes")])
+def test_argsort_own_bad_variant(device, variant):
+    # An unknown CUNUM_OS_RANK / CUNUM_OS_ITEMS / CUNUM_OS_EARLY (or match
+    # with items other than 24, early with other than atomic_or:24) fails the own GPU argsort with cudaErrorInvalidValue rather
+    # than timing another variant; the CPU backend does not read them.
+    env = dict(os.environ, CUNUM_ARGSORT_OWN="1", CUNUM_OS_RANK=variant[0], CUNUM_OS_ITEMS=variant[1],
+               CUNUM_OS_EARLY=variant[2], PYTHONPATH=os.pathsep.join(sys.path))
+    code = textwrap.dedent("""
+        import sys
+        import numpy
+        import cunum as cn
+        x = numpy.arange(1000, 0, -1, dtype=numpy.float32)
+        with cn.Device(sys.argv[1]):
+            got = cn.asnumpy(cn.argsort(cn.asarray(x)))
+        assert numpy.array_equal(got, numpy.argsort(x, kind="stable"))
+    """)
+    p = subprocess.run([sys.executable, "-c", code, device], env=env, capture_output=True, text=True, timeout=600)
+    if device == "cpu":
+        assert p.returncode == 0, p.stdout + p.stderr
+    else:
+        assert p.returncode != 0 and "cudaErrorInvalidValue" in p.stderr, p.stdout + p.stderr

@@ -248,6 +248,20 @@ bool CudaBackend::copy_rows(const LoopPlan& plan, DType src, DType dst, const Sc
   return true;
 }
 
+void CudaBackend::copy_strided(const void* src, void* dst, DType dtype, const Dims& shape,
+                               const Dims& src_strides, const Dims& dst_strides) {
+  LoopPlan lp;
+  lp.shape = shape;
+  lp.nops = 2;
+  lp.data[0] = static_cast<char*>(const_cast<void*>(src));
+  lp.data[1] = static_cast<char*>(dst);
+  lp.dtypes[0] = lp.dtypes[1] = dtype;
+  lp.strides[0] = src_strides;
+  lp.strides[1] = dst_strides;
+  lp.index32 = false;
+  copy(lp, dtype, dtype);
+}
+
 void CudaBackend::copy(const LoopPlan& plan, DType src, DType dst) {
   if (copy_contiguous(plan, src, dst) || copy_transposed(plan, src, dst) || copy_repeat_inner(plan, src, dst) ||
       copy_rows(plan, src, dst, nullptr))

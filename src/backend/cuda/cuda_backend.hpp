@@ -34,6 +34,11 @@ class CudaBackend final : public Backend {
     return true;
   }
   void copy(const LoopPlan& plan, DType src, DType dst) override;  // copy.cpp
+  // dst <- src element by element over `shape` (byte strides), one dtype: the
+  // copy family for the vendor libraries' layouts (lapack_batched.cpp,
+  // lapack_jacobi.cpp: U and V^T into the plan's strides).
+  void copy_strided(const void* src, void* dst, DType dtype, const Dims& shape, const Dims& src_strides,
+                    const Dims& dst_strides);
   void copy_where(const LoopPlan& plan, DType src, DType dst) override;
   void fill(const LoopPlan& plan, DType dst, const Scalar& value) override;
   void iota(void* dst, int64_t n, DType dtype, const Scalar& start, const Scalar& step) override;

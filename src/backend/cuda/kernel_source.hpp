@@ -193,7 +193,12 @@ std::string gather_source(const GatherKernel& k);
 //   resident grid whose blocks loop over tickets taking the next one while
 //   they scan the current tile (pipelined: also issuing the next tile's
 //   16-byte loads once this tile's are in shared memory), streaming cache hints on full tiles, and a
-//   nanosleep backoff in the look-back's polls.
+//   nanosleep backoff in the look-back's polls. Two more (docs/scan.md,
+//   "Fourth version"): `warp_scan` keeps the tile in registers (each warp
+//   scans its contiguous slice of the tile with shuffles, its lanes holding
+//   16-byte chunks as loaded: two barriers a tile, no shared-memory tile), and
+//   `block_ticket` takes the tile from blockIdx.x instead of the atomic
+//   ticket (no atomic round trip and no barrier before a block's loads).
 // - Lanes: for lanes neighbouring in memory with the axis strided
 //   (cumsum(axis=0) of a C matrix), or short axes: a thread per lane walks
 //   the axis, every step a coalesced row. Too few lanes to fill the device
@@ -216,6 +221,8 @@ struct ScanKernel {
   int spin = 0;           // ns of nanosleep between look-back polls (0 to 511)
   int min_blocks = 0;     // __launch_bounds__'s blocks per SM (0 to 15; 0: none): caps registers
   bool wide16 = false;    // 8-byte loop dtypes: flag and value in one 16-byte status record
+  bool warp_scan = false;     // the tile in registers, each warp scanning its slice (CUNUM_SCAN_ALGO=warp)
+  bool block_ticket = false;  // tiles grid: the tile is blockIdx.x, no ticket atomic (CUNUM_SCAN_TICKET=block)
 };
 // Elements per thread in a tile (Tiles): items4 scaled to the loop dtype's
 // bytes (128 bytes of loop dtype at the default 32), at least 2, the tile's

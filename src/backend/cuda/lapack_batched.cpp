@@ -146,26 +146,14 @@ bool CudaBackend::lapack_solver_batch(const LapackPlan& p) {
   }
   if (!p.vectors) return true;
   // The plan's U: its first n (full: m) columns; V^T = V transposed (real).
-  auto strided_copy = [&](const char* src, char* dst, Dims shape, Dims src_strides, Dims dst_strides) {
-    LoopPlan lp;
-    lp.shape = shape;
-    lp.nops = 2;
-    lp.data[0] = const_cast<char*>(src);
-    lp.data[1] = dst;
-    lp.dtypes[0] = lp.dtypes[1] = p.dtype;
-    lp.strides[0] = src_strides;
-    lp.strides[1] = dst_strides;
-    lp.index32 = false;
-    copy(lp, p.dtype, p.dtype);
-  };
   // Reduced: U is m x k and V^T is k x n, k = min(m, n) (a wide matrix has
   // fewer columns of U than n, and fewer rows of V^T than n).
   const int64_t k = std::min(m, n);
   const int64_t ucols = p.full ? m : k, vtrows = p.full ? n : k;
-  strided_copy(u, p.u, Dims{int64_t(nb), ucols, int64_t(m)}, Dims{int64_t(m) * m * is, int64_t(m) * is, is},
+  copy_strided(u, p.u, p.dtype, Dims{int64_t(nb), ucols, int64_t(m)}, Dims{int64_t(m) * m * is, int64_t(m) * is, is},
                Dims{p.stride_u * is, p.ldu * is, is});
   // vt(r, c) = V(c, r): over (matrix, c, r)
-  strided_copy(v, p.vt, Dims{int64_t(nb), int64_t(n), vtrows}, Dims{int64_t(n) * n * is, is, int64_t(n) * is},
+  copy_strided(v, p.vt, p.dtype, Dims{int64_t(nb), int64_t(n), vtrows}, Dims{int64_t(n) * n * is, is, int64_t(n) * is},
                Dims{p.stride_vt * is, p.ldvt * is, is});
   return true;
 }

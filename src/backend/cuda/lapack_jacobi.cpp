@@ -84,16 +84,8 @@ bool CudaBackend::lapack_jacobi_svd(const LapackPlan& p) {
               "gesvdj");
         if (!p.vectors) continue;
         // vt(r, c) = V(c, r), column-major both: over (c, r)
-        LoopPlan lp;
-        lp.shape = Dims{int64_t(n), int64_t(n)};
-        lp.nops = 2;
-        lp.data[0] = static_cast<char*>(v);
-        lp.data[1] = p.vt + i * p.stride_vt * is;
-        lp.dtypes[0] = lp.dtypes[1] = p.dtype;
-        lp.strides[0] = Dims{is, int64_t(n) * is};
-        lp.strides[1] = Dims{p.ldvt * is, is};
-        lp.index32 = false;
-        copy(lp, p.dtype, p.dtype);
+        copy_strided(v, p.vt + i * p.stride_vt * is, p.dtype, Dims{int64_t(n), int64_t(n)},
+                     Dims{is, int64_t(n) * is}, Dims{p.ldvt * is, is});
       }
     }
   } catch (...) {

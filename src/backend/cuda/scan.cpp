@@ -28,6 +28,7 @@ namespace {
 struct ScanTuning {
   int items4 = 32, threads = 256, spin = 0, min_blocks = 0;
   bool resident = false, pipelined = false, hints = true, wide16 = true;
+  bool warp_scan = false, block_ticket = false;  // docs/scan.md, "Fourth version"
 };
 
 int env_int(const char* name, int fallback, bool (*ok)(int), const char* allowed) {
@@ -67,6 +68,23 @@ const ScanTuning& scan_tuning() {
       r.resident = s != "tiles";
       r.pipelined = s == "pipelined";
     }
+    if (const char* a = std::getenv("CUNUM_SCAN_ALGO"); a && *a) {
+      const std::string s = a;
+      if (s != "smem" && s != "warp") throw Error("cunum: CUNUM_SCAN_ALGO='" + s + "': expected 'smem' or 'warp'");
+      r.warp_scan = s == "warp";
+      if (r.warp_scan && r.pipelined)
+        throw Error("cunum: CUNUM_SCAN_ALGO=warp keeps the tile in registers: it takes CUNUM_SCAN_GRID=tiles or "
+                    "resident, not pipelined");
+    }
+    if (const char* k = std::getenv("CUNUM_SCAN_TICKET"); k && *k) {
+      const std::string s = k;
+      if (s != "atomic" && s != "block")
+        throw Error("cunum: CUNUM_SCAN_TICKET='" + s + "': expected 'atomic' or 'block'");
+      r.block_ticket = s == "block";
+      if (r.block_ticket && r.resident)
+        throw Error("cunum: CUNUM_SCAN_TICKET=block takes CUNUM_SCAN_GRID=tiles (a resident grid loops over "
+                    "atomic tickets)");
+    }
     return r;
   }();
   return t;
@@ -81,9 +99,10 @@ int ilog2(int v) {
 
 // Everything scan_source depends on, in 64 bits (Note [Kernel cache keys]).
 uint64_t CudaBackend::scan_key(const ScanKernel& k) {
-  // strategy is 0 or 1 (bit 32): bit 33 carries wide16
+  // strategy is 0 or 1 (bit 32): bits 33-35 carry wide16, warp_scan, block_ticket
   return uint64_t(Family::Scan) | uint64_t(k.op) << 8 | uint64_t(k.in) << 12 | uint64_t(k.loop) << 16 |
          uint64_t(k.out) << 20 | uint64_t(k.lane_nd) << 24 | uint64_t(k.strategy) << 32 | uint64_t(k.wide16) << 33 |
+         uint64_t(k.warp_scan) << 34 | uint64_t(k.block_ticket) << 35 |
          uint64_t(k.vec) << 40 |
          uint64_t(ilog2(k.items4)) << 41 | uint64_t(ilog2(k.threads)) << 44 | uint64_t(k.resident) << 48 |
          uint64_t(k.hints) << 49 | uint64_t(k.spin) << 50 | uint64_t(k.min_blocks) << 59 | uint64_t(k.pipelined) << 63;
@@ -148,6 +167,8 @@ void CudaBackend::scan(const ScanPlan& plan) {
     sk.spin = tune.spin;
     sk.min_blocks = tune.min_blocks;
     sk.wide16 = tune.wide16 && itemsize(plan.loop_dtype) == 8;
+    sk.warp_scan = tune.warp_scan;
+    sk.block_ticket = tune.block_ticket && !tune.resident;
   }
   const uint64_t skey = scan_key(sk);
   LoadedKernel k = kernel(skey, [&] { return scan_source(sk); });

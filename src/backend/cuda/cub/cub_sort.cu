@@ -17,6 +17,8 @@
 #include <cub/device/device_select.cuh>
 #include <cuda/std/cstdint>
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
 #include <type_traits>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
@@ -281,15 +283,19 @@ __global__ void finish_native(const int32_t* pos, const T* keys, int64_t* index,
   const int64_t step = int64_t(gridDim.x) * blockDim.x, t = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
   int64_t done = 0;
   if (k == 0 && reinterpret_cast<uintptr_t>(index) % 16 == 0) {
-    const int64_t nv = nn / 4;
-    const int4* p4 = reinterpret_cast<const int4*>(pos);
+    // 8-byte loads, 16-byte stores: consecutive lanes write consecutive
+    // 16 bytes. (An int4 load with two longlong2 stores per lane wrote every
+    // 32-byte sector in two halves from two instructions: H100 ncu, 443 us
+    // at 2^26 with 491 cycles per issued instruction, against ~290 expected
+    // for 12 B an item.)
+    const int64_t nv = nn / 2;
+    const int2* p2 = reinterpret_cast<const int2*>(pos);
     longlong2* i2 = reinterpret_cast<longlong2*>(index);
     for (int64_t v = t; v < nv; v += step) {
-      const int4 q = p4[v];
-      i2[2 * v] = make_longlong2(q.x, q.y);
-      i2[2 * v + 1] = make_longlong2(q.z, q.w);
+      const int2 q = p2[v];
+      i2[v] = make_longlong2(q.x, q.y);
     }
-    done = nv * 4;
+    done = nv * 2;
   }
   for (int64_t j = done + t; j < nn; j += step) index[j] = pos[j + k];
   if (sorted)
@@ -446,23 +452,29 @@ int argsort_native(int device, void* temp, size_t* temp_bytes, const void* data,
 //   position and -0.0/+0.0 stay in input order, as NumPy's stable argsort
 //   has them. No NaN fix-up kernel.
 // - os_histogram reads the data once and counts all four digits (4 B an
-//   item); os_scan turns each histogram into the digits' global bases.
+//   item) with shared-memory atomics (4 copies of the histograms, a digit
+//   common to the 32 lanes added once); os_scan turns them into the digits'
+//   global bases.
 // - Pass 0 reads the data itself (keys in registers; the position is the
 //   element's index: no iota) and writes (key, int32 position): 4 + 8 B.
 //   Passes 1 and 2 read and write (key, position): 16 B. Pass 3 reads them
 //   and writes only the int64 index: 8 + 8 B. Total 64 B an item (84 for
 //   Note [Native argsorts]); the look-back words add ~0.7 B (a memset of
 //   4 x tiles x 256 x 4 B, written twice and read about once per tile).
-// - A pass: a block of 256 threads takes the next tile of 256 x 24 items in
-//   order from an atomic tile counter (so every earlier tile already has a
-//   running block, and the look-back below cannot wait on a tile that has
-//   not started). It loads the tile warp-striped (item u of lane l in warp w
-//   is the tile's element w x 768 + u x 32 + l) and ranks it by the digit:
-//   each warp walks its items in element order (u, then lane), counting with
-//   __match_any_sync into a per-warp counter per digit, then the warps'
-//   counters are scanned per digit (thread t owns digit t) and the digits'
-//   tile totals across digits. The rank is thus stable: by digit, then by
-//   element index within the tile.
+// - A pass: a block of 256 threads takes the next tile of 256 x kItems items
+//   (kItems = 16, 24 or 32: CUNUM_OS_ITEMS, default 24) in order from an
+//   atomic tile counter (so every earlier tile already has a running block,
+//   and the look-back below cannot wait on a tile that has not started). It
+//   loads the tile's keys warp-striped (item u of lane l in warp w is the
+//   tile's element w x 32 kItems + u x 32 + l) and ranks them by the digit:
+//   each warp walks its items in element order (u, then lane), adding to a
+//   16-bit per-warp counter per digit the lanes of the item with the same
+//   digit, found by an atomicOr of the lane bits into a shared word per digit
+//   (default) or by __match_any_sync (CUNUM_OS_RANK=match: its cost grows
+//   with the distinct digits of a warp); then the warps' counters are scanned
+//   per digit (thread t owns digit t) and the digits' tile totals across
+//   digits. The rank is thus stable: by digit, then by element index within
+//   the tile.
 // - Look-back (thread t, digit t): publish the tile's count of digit t as
 //   an aggregate (flag 1 << 30; tile 0 publishes an inclusive prefix, flag
 //   2 << 30), then walk the predecessors p = tile - 1, tile - 2, ..., spin
@@ -474,15 +486,18 @@ int argsort_native(int device, void* temp, size_t* temp_bytes, const void* data,
 //   writes the tile's sorted items t, t + 256, ... to global
 //   base[digit] + (items of this digit in earlier tiles) + (rank within the
 //   digit in this tile): runs of one digit are contiguous in both, so the
-//   writes coalesce. The positions follow through the same buffer.
+//   writes coalesce. Only then are the positions read (pass 0 makes them
+//   from the element index) and sent through the same buffer, the digit of
+//   each rank kept as a byte: registers hold the keys and the ranks (two
+//   16-bit ranks a register), not the positions (64-80 registers against
+//   104-125 before).
 // - Sorted values when asked (stable sort): pass 3 gathers data[position]
 //   (the keys lost -0.0's sign and the NaN payloads).
 // Everything is on the stream, no host synchronisation; the counters, tile
 // counters and histograms are zeroed by one memset per call.
 namespace onesweep {
 
-constexpr int kThreads = 256, kWarps = kThreads / 32, kItems = 24, kTile = kThreads * kItems, kBins = 256,
-              kPasses = 4;
+constexpr int kThreads = 256, kWarps = kThreads / 32, kBins = 256, kPasses = 4;
 constexpr uint32_t kAggregate = 1u << 30, kPrefix = 2u << 30, kCount = (1u << 30) - 1;
 static_assert(kThreads == kBins, "thread t owns digit t in the scans and the look-back");
 
@@ -496,29 +511,56 @@ __device__ uint32_t order_key(int32_t v) { return uint32_t(v) ^ 0x80000000u; }
 __device__ uint32_t order_key(uint32_t v) { return v; }
 
 // hist[p * 256 + d] += the items whose digit p (bits 8p..8p+7 of the key) is d.
+// One shared-memory atomicAdd per item and digit (no __match_any_sync: with
+// random digits its cost grows with the distinct digits of a warp, and made
+// this kernel 15x slower than CUB's). kHistParts copies of the four
+// histograms, one per quarter of the warps, so that skewed data contends
+// within a warp only; and a digit that is the same in all 32 lanes (all-equal
+// keys, the high bytes of small ints: 32 atomics on one address, serialised)
+// is added once, by lane 0: one __shfl_sync and one __reduce_or_sync an item
+// find the digits where some lane differs from lane 0. One global atomicAdd
+// per bin and block at the end. kHistUnroll independent loads a thread a trip.
+constexpr int kHistParts = 4, kHistUnroll = 8;
 template <class T>
 __global__ void __launch_bounds__(kThreads) os_histogram(const T* data, int64_t n, uint32_t* hist) {
-  __shared__ uint32_t h[kPasses * kBins];
-  for (int i = threadIdx.x; i < kPasses * kBins; i += kThreads) h[i] = 0;
+  __shared__ uint32_t h[kHistParts][kPasses * kBins];
+  for (int i = threadIdx.x; i < kHistParts * kPasses * kBins; i += kThreads) (&h[0][0])[i] = 0;
   __syncthreads();
-  // Warp-aggregated: the lanes with one digit add their count once (runs of
-  // equal digits, e.g. the high bytes of small ints, would serialise).
-  const int64_t step = int64_t(gridDim.x) * kThreads;
-  const int lane = threadIdx.x & 31;
-  for (int64_t b = int64_t(blockIdx.x) * kThreads; b < n; b += step) {  // the same trips for the whole block
-    const int64_t i = b + threadIdx.x;
-    const bool ok = i < n;
-    const uint32_t k = ok ? order_key(data[i]) : 0;
+  uint32_t* mine = h[(threadIdx.x >> 5) % kHistParts];
+  const int64_t chunk = int64_t(kThreads) * kHistUnroll, step = int64_t(gridDim.x) * chunk;
+  for (int64_t b = int64_t(blockIdx.x) * chunk; b < n; b += step) {
+    uint32_t k[kHistUnroll];
 #pragma unroll
-    for (int p = 0; p < kPasses; ++p) {
-      const uint32_t d = ok ? (k >> (8 * p)) & 0xFF : uint32_t(kBins);
-      const uint32_t peers = __match_any_sync(0xFFFFFFFFu, d);
-      if (ok && lane == 31 - __clz(peers)) atomicAdd(&h[p * kBins + d], uint32_t(__popc(peers)));
+    for (int u = 0; u < kHistUnroll; ++u) {  // coalesced: item u of the chunk's u-th stripe
+      const int64_t i = b + u * kThreads + threadIdx.x;
+      k[u] = i < n ? order_key(data[i]) : 0;
+    }
+#pragma unroll
+    for (int u = 0; u < kHistUnroll; ++u) {
+      const int64_t i = b + u * kThreads + threadIdx.x;
+      if (b + u * kThreads + (threadIdx.x | 31) < n) {  // the whole warp has items (warp-uniform)
+        const uint32_t differ = __reduce_or_sync(0xFFFFFFFFu, k[u] ^ __shfl_sync(0xFFFFFFFFu, k[u], 0));
+#pragma unroll
+        for (int p = 0; p < kPasses; ++p) {
+          uint32_t* bin = &mine[p * kBins + ((k[u] >> (8 * p)) & 0xFF)];
+          if ((differ >> (8 * p)) & 0xFF)
+            atomicAdd(bin, 1u);
+          else if ((threadIdx.x & 31) == 0)
+            atomicAdd(bin, 32u);
+        }
+      } else if (i < n) {
+#pragma unroll
+        for (int p = 0; p < kPasses; ++p) atomicAdd(&mine[p * kBins + ((k[u] >> (8 * p)) & 0xFF)], 1u);
+      }
     }
   }
   __syncthreads();
-  for (int i = threadIdx.x; i < kPasses * kBins; i += kThreads)
-    if (h[i]) atomicAdd(&hist[i], h[i]);
+  for (int i = threadIdx.x; i < kPasses * kBins; i += kThreads) {
+    uint32_t c = 0;
+#pragma unroll
+    for (int q = 0; q < kHistParts; ++q) c += h[q][i];
+    if (c) atomicAdd(&hist[i], c);
+  }
 }
 
 // base[p * 256 + d] = the items whose digit p is below d (one block).
@@ -536,82 +578,71 @@ __global__ void __launch_bounds__(kBins) os_scan(const uint32_t* hist, uint32_t*
 __device__ void put_word(uint32_t* w, uint32_t v) { *reinterpret_cast<volatile uint32_t*>(w) = v; }
 __device__ uint32_t get_word(const uint32_t* w) { return *reinterpret_cast<const volatile uint32_t*>(w); }
 
-// One pass over digit kPass. Pass 0 reads `data` (T) and makes the keys and
-// positions; passes 1-3 read (keys_in, pos_in). Passes 0-2 write (keys_out,
-// pos_out); pass 3 writes index (and sorted[i] = data[index[i]] as 32-bit
-// words when sorted is not null). status: this pass's tiles x 256 words,
-// zero; tile_counter: this pass's, zero; base: this pass's 256 digit bases.
-template <class T, int kPass>
-__global__ void __launch_bounds__(kThreads) os_pass(const T* data, const uint32_t* keys_in, const int32_t* pos_in,
-                                                    uint32_t* keys_out, int32_t* pos_out, int64_t* index,
-                                                    uint32_t* sorted, int64_t n, const uint32_t* base,
-                                                    uint32_t* status, uint32_t* tile_counter) {
-  constexpr int shift = 8 * kPass;
-  using Scan = cub::BlockScan<uint32_t, kThreads>;
-  __shared__ uint32_t stage[kTile];               // the tile in rank order (keys, then positions)
-  __shared__ uint32_t warp_count[kWarps][kBins];  // per warp and digit: count, then exclusive prefix over warps
-  __shared__ uint32_t digit_start[kBins];         // per digit: its first rank in the tile
-  __shared__ uint32_t digit_out[kBins];           // per digit: global index of the tile's rank 0 of it, minus digit_start
-  __shared__ typename Scan::TempStorage scan_tmp;
-  __shared__ uint32_t tile_word;
-  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+// Blocks of 256 threads an SM that ptxas must fit (registers: 65536 / (256 x
+// blocks), rounded down to 8): 16 items a thread -> 4 (64 registers, no
+// spill), 24 -> 3 (80; the atomic_or ranking spills 16 B), 32 -> 2 (128; at
+// 3 blocks it spilled 72 B, sm_90, nvcc 13.0).
+constexpr int min_blocks(int items) { return items <= 16 ? 4 : items <= 24 ? 3 : 2; }
 
-  if (tid == 0) tile_word = atomicAdd(tile_counter, 1u);
-  for (int i = tid; i < kWarps * kBins; i += kThreads) (&warp_count[0][0])[i] = 0;
-  __syncthreads();
-  const uint32_t tile = tile_word;
-  const int64_t first = int64_t(tile) * kTile;
-  const int valid = int(n - first < kTile ? n - first : kTile);
-
-  // Load, warp-striped.
-  uint32_t key[kItems];
-  int32_t pos[kItems];
-#pragma unroll
-  for (int u = 0; u < kItems; ++u) {
-    const int j = warp * (32 * kItems) + u * 32 + lane;
-    key[u] = 0;
-    pos[u] = 0;
-    if (j < valid) {
-      const int64_t g = first + j;
-      if constexpr (kPass == 0) {
-        key[u] = order_key(data[g]);
-        pos[u] = int32_t(g);
-      } else {
-        key[u] = keys_in[g];
-        pos[u] = pos_in[g];
-      }
-    }
+// The ranks, two 16-bit halves a register (a rank is below the tile's
+// 256 x kItems < 2^16 items): kItems / 2 registers instead of kItems. u is a
+// constant in the unrolled loops, so the halves are picked at compile time.
+template <int kItems>
+struct Ranks {
+  uint32_t r[(kItems + 1) / 2];
+  __device__ uint32_t get(int u) const { return (r[u >> 1] >> (16 * (u & 1))) & 0xFFFFu; }
+  __device__ void set(int u, uint32_t v) {
+    r[u >> 1] = (u & 1) ? (r[u >> 1] & 0xFFFFu) | (v << 16) : (r[u >> 1] & 0xFFFF0000u) | v;
   }
+};
 
-  // Rank within the warp: items in element order (u, then lane).
-  uint32_t rank[kItems];
+// Rank within the warp, items in element order (u, then lane): rank[u] =
+// the warp's earlier items with the same digit; counts[d] ends as the warp's
+// count of digit d. kAtomicOr: each lane ORs its bit into the warp's word
+// for its digit, reads the word back (the lanes of this item with that
+// digit: its "peers"), the highest peer adds their number to the counter and
+// clears the word. Two sets of words, alternating with u: a set is cleared
+// in item u and ORed again in item u + 2, with item u + 1's first
+// __syncwarp between. Otherwise __match_any_sync finds the peers (its cost
+// grows with the distinct digits of the warp: the slow variant on random
+// data, kept to compare).
+template <int kItems, bool kAtomicOr>
+__device__ void rank_in_warp(const uint32_t (&key)[kItems], Ranks<kItems>& rank, int shift, int valid_in_warp,
+                             uint16_t* counts, uint32_t* words) {
+  const int lane = threadIdx.x & 31;
   const uint32_t lower = (1u << lane) - 1;
 #pragma unroll
   for (int u = 0; u < kItems; ++u) {
-    const bool ok = warp * (32 * kItems) + u * 32 + lane < valid;
-    const uint32_t d = ok ? (key[u] >> shift) & 0xFF : uint32_t(kBins);  // kBins: no digit
-    const uint32_t peers = __match_any_sync(0xFFFFFFFFu, d);
-    rank[u] = ok ? warp_count[warp][d] + __popc(peers & lower) : 0;
-    __syncwarp();  // every peer has read the counter
-    if (ok && lane == 31 - __clz(peers)) warp_count[warp][d] += __popc(peers);
-    __syncwarp();  // the update is seen by the next item's readers
+    const bool ok = u * 32 + lane < valid_in_warp;
+    const uint32_t d = (key[u] >> shift) & 0xFF;
+    if constexpr (kAtomicOr) {
+      uint32_t* w = words + (u & 1) * kBins + d;
+      if (ok) atomicOr(w, 1u << lane);
+      __syncwarp();
+      const uint32_t peers = ok ? *reinterpret_cast<volatile uint32_t*>(w) : 0;
+      const uint32_t before = ok ? counts[d] : 0;
+      __syncwarp();  // every peer has read the word and the counter
+      if (ok && lane == 31 - __clz(peers)) {
+        counts[d] = uint16_t(before + __popc(peers));
+        *w = 0;
+      }
+      rank.set(u, before + __popc(peers & lower));
+    } else {
+      const uint32_t peers = __match_any_sync(0xFFFFFFFFu, ok ? d : uint32_t(kBins));
+      rank.set(u, ok ? counts[d] + __popc(peers & lower) : 0);
+      __syncwarp();  // every peer has read the counter
+      if (ok && lane == 31 - __clz(peers)) counts[d] = uint16_t(counts[d] + __popc(peers));
+      __syncwarp();  // the update is seen by the next item's readers
+    }
   }
-  __syncthreads();
+}
 
-  // Thread t = digit t: exclusive prefix over the warps, the tile's count,
-  // its first rank in the tile.
-  uint32_t count = 0;
-#pragma unroll
-  for (int w = 0; w < kWarps; ++w) {
-    const uint32_t c = warp_count[w][tid];
-    warp_count[w][tid] = count;
-    count += c;
-  }
-  uint32_t start = 0;
-  Scan(scan_tmp).ExclusiveSum(count, start);
-  digit_start[tid] = start;
-
-  // Decoupled look-back for digit t: the items of digit t in earlier tiles.
+// Decoupled look-back for digit t = threadIdx.x: publish the tile's count
+// as an aggregate, walk the predecessors to the nearest inclusive prefix,
+// publish this tile's inclusive prefix; returns the items of digit t in
+// earlier tiles.
+__device__ uint32_t look_back(uint32_t* status, uint32_t tile, uint32_t count) {
+  const int tid = threadIdx.x;
   uint32_t* mine = status + size_t(tile) * kBins + tid;
   put_word(mine, (tile == 0 ? kPrefix : kAggregate) | count);
   uint32_t before = 0;
@@ -624,56 +655,198 @@ __global__ void __launch_bounds__(kThreads) os_pass(const T* data, const uint32_
     if (w & kPrefix) break;
   }
   if (tile != 0) put_word(mine, kPrefix | (before + count));
+  return before;
+}
+
+// One pass over digit kPass, tiles of 256 x kItems items. Pass 0 reads `data`
+// (T) and makes the keys and positions; passes 1-3 read (keys_in, pos_in).
+// Passes 0-2 write (keys_out, pos_out); pass 3 writes index (and sorted[i] =
+// data[index[i]] as 32-bit words when sorted is not null). status: this
+// pass's tiles x 256 words, zero; tile_counter: this pass's, zero; base: this
+// pass's 256 digit bases. Only the keys are held in registers through the
+// ranking (kItems) and the ranks after it (kItems / 2, Ranks): the positions are read
+// after the keys are scattered, as CUB's onesweep does with its values.
+// kEarly (CUNUM_OS_EARLY=1, "early counts" as CUB's onesweep has them): the
+// tile's digit counts are taken by shared atomics right after the load and
+// the look-back runs before the ranking, so a tile's inclusive prefix waits
+// on its predecessors' loads, not on their rankings (kItems more shared
+// atomics a thread; a digit common to a warp's 32 lanes is added once).
+template <class T, int kPass, int kItems, bool kAtomicOr, bool kEarly>
+__global__ void __launch_bounds__(kThreads, min_blocks(kItems))
+    os_pass(const T* data, const uint32_t* keys_in, const int32_t* pos_in, uint32_t* keys_out, int32_t* pos_out,
+            int64_t* index, uint32_t* sorted, int64_t n, const uint32_t* base, uint32_t* status,
+            uint32_t* tile_counter) {
+  constexpr int shift = 8 * kPass, kTile = kThreads * kItems, kWarpItems = 32 * kItems;
+  static_assert(kTile >= kWarps * 2 * kBins, "the ranking's words live in the stage");
+  static_assert(kTile < 65536, "16-bit counters");
+  using Scan = cub::BlockScan<uint32_t, kThreads>;
+  // stage: during the ranking each warp's 2 x 256 words (kAtomicOr), then the
+  // tile in rank order (keys, then positions).
+  __shared__ uint32_t stage[kTile];
+  __shared__ uint16_t warp_count[kWarps][kBins];  // per warp and digit: count, then its first rank in the tile
+  __shared__ uint8_t slot_digit[kTile];           // the digit of the tile's rank j
+  __shared__ uint32_t digit_out[kBins];           // per digit: global index of the tile's rank 0 of it, minus its first rank
+  __shared__ typename Scan::TempStorage scan_tmp;
+  __shared__ uint32_t tile_word;
+  __shared__ uint32_t tile_count[kEarly ? kBins : 1];  // kEarly: the tile's count per digit
+  const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+
+  if (tid == 0) tile_word = atomicAdd(tile_counter, 1u);
+  if constexpr (kEarly) tile_count[tid] = 0;
+  for (int i = tid; i < kWarps * kBins; i += kThreads) (&warp_count[0][0])[i] = 0;
+  if constexpr (kAtomicOr)
+    for (int i = tid; i < kWarps * 2 * kBins; i += kThreads) stage[i] = 0;
+  __syncthreads();
+  const uint32_t tile = tile_word;
+  const int64_t first = int64_t(tile) * kTile;
+  const int valid = int(n - first < kTile ? n - first : kTile);
+  const int valid_in_warp = valid - warp * kWarpItems;  // may be <= 0 or > kWarpItems
+
+  // Load the keys, warp-striped: item u of lane l in warp w is the tile's
+  // element w x 32 kItems + 32 u + l.
+  uint32_t key[kItems];
+#pragma unroll
+  for (int u = 0; u < kItems; ++u) {
+    const int j = warp * kWarpItems + u * 32 + lane;
+    key[u] = 0;
+    if (j < valid) {
+      if constexpr (kPass == 0)
+        key[u] = order_key(data[first + j]);
+      else
+        key[u] = keys_in[first + j];
+    }
+  }
+  uint32_t before = 0;  // items of digit tid in earlier tiles
+  if constexpr (kEarly) {
+#pragma unroll
+    for (int u = 0; u < kItems; ++u) {
+      const uint32_t d = (key[u] >> shift) & 0xFF;
+      if (u * 32 + 31 < valid_in_warp) {  // the whole warp has items (warp-uniform)
+        if (__reduce_or_sync(0xFFFFFFFFu, d ^ __shfl_sync(0xFFFFFFFFu, d, 0)))
+          atomicAdd(&tile_count[d], 1u);
+        else if (lane == 0)
+          atomicAdd(&tile_count[d], 32u);
+      } else if (u * 32 + lane < valid_in_warp) {
+        atomicAdd(&tile_count[d], 1u);
+      }
+    }
+    __syncthreads();
+    before = look_back(status, tile, tile_count[tid]);
+  }
+  Ranks<kItems> rank{};  // zero: set() keeps the other half of a word
+  rank_in_warp<kItems, kAtomicOr>(key, rank, shift, valid_in_warp, warp_count[warp], stage + warp * 2 * kBins);
+  __syncthreads();
+
+  // Thread t = digit t: exclusive prefix over the warps, the tile's count,
+  // its first rank in the tile (all < kTile < 2^16).
+  uint32_t count = 0;
+#pragma unroll
+  for (int w = 0; w < kWarps; ++w) {
+    const uint32_t c = warp_count[w][tid];
+    warp_count[w][tid] = uint16_t(count);
+    count += c;
+  }
+  uint32_t start = 0;
+  Scan(scan_tmp).ExclusiveSum(count, start);
+#pragma unroll
+  for (int w = 0; w < kWarps; ++w) warp_count[w][tid] = uint16_t(warp_count[w][tid] + start);
+
+  // Decoupled look-back for digit t: the items of digit t in earlier tiles.
+  if constexpr (!kEarly) before = look_back(status, tile, count);
   digit_out[tid] = base[tid] + before - start;  // mod 2^32: + a rank >= start gives the global index
   __syncthreads();
 
   // Ranks within the tile; the keys in rank order.
 #pragma unroll
   for (int u = 0; u < kItems; ++u) {
-    if (warp * (32 * kItems) + u * 32 + lane < valid) {
-      const uint32_t d = (key[u] >> shift) & 0xFF;
-      rank[u] += digit_start[d] + warp_count[warp][d];
-      stage[rank[u]] = key[u];
+    if (u * 32 + lane < valid_in_warp) {
+      rank.set(u, rank.get(u) + warp_count[warp][(key[u] >> shift) & 0xFF]);
+      stage[rank.get(u)] = key[u];
     }
   }
   __syncthreads();
-  uint32_t dst[kItems];
+  // Runs of one digit are contiguous in the tile and in the output: coalesced.
 #pragma unroll
   for (int u = 0; u < kItems; ++u) {
     const int j = u * kThreads + tid;
-    dst[u] = 0;
     if (j < valid) {
-      const uint32_t k = stage[j];
-      dst[u] = digit_out[(k >> shift) & 0xFF] + uint32_t(j);
-      if constexpr (kPass != kPasses - 1) keys_out[dst[u]] = k;
+      const uint32_t k = stage[j], d = (k >> shift) & 0xFF;
+      slot_digit[j] = uint8_t(d);
+      if constexpr (kPass != kPasses - 1) keys_out[digit_out[d] + uint32_t(j)] = k;
     }
   }
   __syncthreads();  // every key is read before the positions overwrite them
 #pragma unroll
-  for (int u = 0; u < kItems; ++u)
-    if (warp * (32 * kItems) + u * 32 + lane < valid) stage[rank[u]] = uint32_t(pos[u]);
+  for (int u = 0; u < kItems; ++u) {
+    if (u * 32 + lane < valid_in_warp) {
+      const int64_t g = first + warp * kWarpItems + u * 32 + lane;
+      stage[rank.get(u)] = kPass == 0 ? uint32_t(g) : uint32_t(pos_in[g]);
+    }
+  }
   __syncthreads();
 #pragma unroll
   for (int u = 0; u < kItems; ++u) {
     const int j = u * kThreads + tid;
     if (j < valid) {
       const int32_t p = int32_t(stage[j]);
+      const uint32_t dst = digit_out[slot_digit[j]] + uint32_t(j);
       if constexpr (kPass == kPasses - 1) {
-        index[dst[u]] = p;
-        if (sorted) sorted[dst[u]] = reinterpret_cast<const uint32_t*>(data)[p];
+        index[dst] = p;
+        if (sorted) sorted[dst] = reinterpret_cast<const uint32_t*>(data)[p];
       } else {
-        pos_out[dst[u]] = p;
+        pos_out[dst] = p;
       }
     }
   }
 }
 
+// The variant, read once per process (docs/sorting.md, "Variants"):
+// CUNUM_OS_RANK = atomic_or (default) | match, CUNUM_OS_ITEMS = 16 | 24
+// (default) | 32 items a thread (match: 24 only), CUNUM_OS_EARLY = 0
+// (default) | 1 (atomic_or with 24 items only). Anything else makes the
+// argsort fail with cudaErrorInvalidValue rather than run another variant.
+struct Variant {
+  bool atomic_or = true;
+  int items = 24;
+  bool early = false;
+  bool ok = true;
+};
+Variant variant() {
+  static const Variant v = [] {
+    Variant r;
+    if (const char* s = std::getenv("CUNUM_OS_RANK"); s && *s) {
+      if (std::strcmp(s, "match") == 0)
+        r.atomic_or = false;
+      else if (std::strcmp(s, "atomic_or") != 0)
+        r.ok = false;
+    }
+    if (const char* s = std::getenv("CUNUM_OS_ITEMS"); s && *s) {
+      if (std::strcmp(s, "16") == 0)
+        r.items = 16;
+      else if (std::strcmp(s, "32") == 0)
+        r.items = 32;
+      else if (std::strcmp(s, "24") != 0)
+        r.ok = false;
+    }
+    if (const char* s = std::getenv("CUNUM_OS_EARLY"); s && *s) {
+      if (std::strcmp(s, "1") == 0)
+        r.early = true;
+      else if (std::strcmp(s, "0") != 0)
+        r.ok = false;
+    }
+    if (!r.atomic_or && r.items != 24) r.ok = false;
+    if (r.early && !(r.atomic_or && r.items == 24)) r.ok = false;
+    return r;
+  }();
+  return v;
+}
+
 // Scratch: [hist 4 x 256 | tile counters 4 | status 4 x tiles x 256] (zeroed
 // by one memset), [bases 4 x 256], keys and positions twice.
-template <class T>
-cudaError_t argsort(void* temp, size_t& bytes, const T* data, int64_t* index, void* sorted, int64_t n,
-                    cudaStream_t s) {
-  if (n <= 0 || n >= (int64_t(1) << 30)) return cudaErrorInvalidValue;
+template <class T, int kItems, bool kAtomicOr, bool kEarly = false>
+cudaError_t argsort_with(void* temp, size_t& bytes, const T* data, int64_t* index, void* sorted, int64_t n,
+                         cudaStream_t s) {
+  constexpr int kTile = kThreads * kItems;
   const int64_t tiles = (n + kTile - 1) / kTile;
   const size_t table = size_t(kPasses) * kBins * 4;
   const size_t o_counter = table, o_status = o_counter + 256, o_zero_end = o_status + size_t(kPasses) * tiles * kBins * 4;
@@ -700,16 +873,35 @@ cudaError_t argsort(void* temp, size_t& bytes, const T* data, int64_t* index, vo
   const uint32_t* bits = reinterpret_cast<const uint32_t*>(data);
   cudaError_t e = cudaMemsetAsync(t, 0, o_zero_end, s);
   if (e != cudaSuccess) return e;
-  os_histogram<T><<<unsigned(grid_for(n, kThreads * 16)), kThreads, 0, s>>>(data, n, hist);
+  os_histogram<T><<<unsigned(grid_for(n, kThreads * kHistUnroll)), kThreads, 0, s>>>(data, n, hist);
   os_scan<<<1, kBins, 0, s>>>(hist, base);
-  os_pass<T, 0><<<g, kThreads, 0, s>>>(data, nullptr, nullptr, ka, pa, nullptr, nullptr, n, base, status, counter);
-  os_pass<uint32_t, 1><<<g, kThreads, 0, s>>>(bits, ka, pa, kb, pb, nullptr, nullptr, n, base + kBins,
-                                              status + per_pass, counter + 1);
-  os_pass<uint32_t, 2><<<g, kThreads, 0, s>>>(bits, kb, pb, ka, pa, nullptr, nullptr, n, base + 2 * kBins,
-                                              status + 2 * per_pass, counter + 2);
-  os_pass<uint32_t, 3><<<g, kThreads, 0, s>>>(bits, ka, pa, nullptr, nullptr, index, out, n, base + 3 * kBins,
-                                              status + 3 * per_pass, counter + 3);
+  constexpr auto pass0 = os_pass<T, 0, kItems, kAtomicOr, kEarly>;
+  constexpr auto pass1 = os_pass<uint32_t, 1, kItems, kAtomicOr, kEarly>;
+  constexpr auto pass2 = os_pass<uint32_t, 2, kItems, kAtomicOr, kEarly>;
+  constexpr auto pass3 = os_pass<uint32_t, 3, kItems, kAtomicOr, kEarly>;
+  pass0<<<g, kThreads, 0, s>>>(data, nullptr, nullptr, ka, pa, nullptr, nullptr, n, base, status, counter);
+  pass1<<<g, kThreads, 0, s>>>(bits, ka, pa, kb, pb, nullptr, nullptr, n, base + kBins, status + per_pass,
+                               counter + 1);
+  pass2<<<g, kThreads, 0, s>>>(bits, kb, pb, ka, pa, nullptr, nullptr, n, base + 2 * kBins, status + 2 * per_pass,
+                               counter + 2);
+  pass3<<<g, kThreads, 0, s>>>(bits, ka, pa, nullptr, nullptr, index, out, n, base + 3 * kBins,
+                               status + 3 * per_pass, counter + 3);
   return cudaGetLastError();
+}
+
+template <class T>
+cudaError_t argsort(void* temp, size_t& bytes, const T* data, int64_t* index, void* sorted, int64_t n,
+                    cudaStream_t s) {
+  if (n <= 0 || n >= (int64_t(1) << 30)) return cudaErrorInvalidValue;
+  const Variant v = variant();
+  if (!v.ok) return cudaErrorInvalidValue;
+  if (!v.atomic_or) return argsort_with<T, 24, false>(temp, bytes, data, index, sorted, n, s);
+  if (v.early) return argsort_with<T, 24, true, true>(temp, bytes, data, index, sorted, n, s);
+  switch (v.items) {
+    case 16: return argsort_with<T, 16, true>(temp, bytes, data, index, sorted, n, s);
+    case 32: return argsort_with<T, 32, true>(temp, bytes, data, index, sorted, n, s);
+    default: return argsort_with<T, 24, true>(temp, bytes, data, index, sorted, n, s);
+  }
 }
 
 }  // namespace onesweep
