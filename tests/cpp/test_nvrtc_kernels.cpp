@@ -728,6 +728,8 @@ TEST(NvrtcKernels, EveryScanWarpVariantCompiles) {
   ScanKernel smem_block{ScanOp::CumProd, DType::Float32, DType::Float32, DType::Float32, 0, ScanStrategy::Tiles, true};
   smem_block.block_ticket = true;
   b.add(scan_source(smem_block));
+  EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
+}
 
 // Note [Fused reduction kernels]: a fused map inside the reduction kernels,
 // in every mode the backend picks (vector and strided Inner, Outer), for
