@@ -64,6 +64,18 @@ SOME_DTYPES = [numpy.dtype(n) for n in ("bool", "int8", "uint16", "int64", "uint
                                         "float16", "float32", "float64", "complex128")]
 
 
+def fused_reductions_here():
+    """Whether a reduction of a fused graph runs with the graph inside its
+    kernel on the current device: always on the CPU; on a GPU only with
+    CUNUM_FUSED_REDUCE_GPU=1 (Note [Fused reductions on the GPU: off] in
+    src/backend/cuda/fused_reduce.cpp). Elsewhere the value is written and
+    reduced: same results, the counter of fused runs unchanged."""
+    import os
+    if cn._core._default_device().kind != "cuda":
+        return True
+    return os.environ.get("CUNUM_FUSED_REDUCE_GPU") == "1"
+
+
 def dtype_id(d):
     """pytest id for a dtype parameter."""
     return numpy.dtype(d).name

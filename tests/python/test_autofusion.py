@@ -12,7 +12,7 @@ import numpy
 import pytest
 
 import cunum as cn
-from helpers import SOME_DTYPES, USING_NUMPY_SHIM, assert_same, compare, needs_numpy
+from helpers import SOME_DTYPES, USING_NUMPY_SHIM, assert_same, compare, fused_reductions_here, needs_numpy
 
 pytestmark = [pytest.mark.usefixtures("device"),
               pytest.mark.skipif(USING_NUMPY_SHIM, reason="automatic fusion is cunum's (NumPy has none)")]
@@ -460,11 +460,11 @@ def test_reduction_of_a_pending_expression(name, dt, fusing, rng):
     for axis in (None, 0, -1, (0, 1)):
         before = fused_runs()
         compare(lambda xp, x, y: getattr(xp, name)(x * y + x, axis=axis), a, b)
-        assert fused_runs() > before
+        assert (fused_runs() > before) == fused_reductions_here()
         op = (lambda x, y: x ^ y) if dt == numpy.bool_ else (lambda x, y: x - y)
         before = fused_runs()
         compare(lambda xp, x, y: getattr(xp, name)(op(x, y), axis=axis, keepdims=True), a, b)
-        assert fused_runs() > before
+        assert (fused_runs() > before) == fused_reductions_here()
 
 
 def test_reduced_head_a_user_holds_is_written(fusing, rng):
@@ -473,8 +473,9 @@ def test_reduced_head_a_user_holds_is_written(fusing, rng):
     y = x * x + 1
     before = fused_runs()
     s = y.sum(dtype="float64")
-    assert fused_runs() == before + 1
-    assert steps(y) == 2                                      # still pending: written when read
+    assert fused_runs() == before + int(fused_reductions_here())
+    if fused_reductions_here():                               # else the fallback wrote it
+        assert steps(y) == 2                                  # still pending: written when read
     assert_same(numpy.sum(a * a + 1, dtype="float64"), s)
     assert_same(a * a + 1, y)                                 # the held head, computed on read
     assert_bitwise(eager(lambda: cn.asarray(a) * cn.asarray(a) + 1), y)

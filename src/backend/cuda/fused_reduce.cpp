@@ -18,7 +18,25 @@ uint64_t mix(uint64_t h, uint64_t v) {
 }
 }  // namespace
 
+// Note [Fused reductions on the GPU: off]
+// The H100 run of stop 21 (the whole suite) found this path wrong in 5 of its
+// tests: int8 `max`/`mean` of a pending `x - y` with keepdims gave 4 and 14.8
+// (NumPy 10 and 0.171), and zero signs of sums and complex products differed
+// from NumPy's (which seeds some reductions with the first element). Until
+// those are found, the GPU declines (the core then writes the graph's value
+// and runs the plain reduction, the path every GPU test has passed), and
+// CUNUM_FUSED_REDUCE_GPU=1 turns it on for that work. The CPU backend's
+// fused reductions pass every test and stay on.
+static bool fused_reduce_on() {
+  static const bool on = [] {
+    const char* e = std::getenv("CUNUM_FUSED_REDUCE_GPU");
+    return e && std::string(e) == "1";
+  }();
+  return on;
+}
+
 bool CudaBackend::fused_reduce(core::ReduceId id, const FusedReducePlan& fp) {
+  if (!fused_reduce_on()) return false;
   const FusedPlan& map = fp.map;
   const ReducePlan& plan = fp.red;
   const int nin = map.nin;
