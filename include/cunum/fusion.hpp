@@ -195,7 +195,12 @@ template <class F> class Fused {
   template <size_t... I> void trace(std::index_sequence<I...>) const {
     graph_ = std::make_shared<Graph>(static_cast<int>(sizeof...(I)));
     Var r = f_(Var(graph_.get(), graph_->input(static_cast<int>(I)))...);
-    if (!r.reduced()) graph_->set_outputs({r.ref()});
+    if (!r.reduced()) {
+      // a fusion::reduce(...) made and then dropped: its reduction would apply to the returned value
+      if (graph_->has_reduction())
+        throw TypeError("cunum::fuse: a function that calls fusion::reduce must return that reduction's result");
+      graph_->set_outputs({r.ref()});
+    }
   }
   F f_;
   mutable std::shared_ptr<Graph> graph_;

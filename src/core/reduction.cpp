@@ -378,6 +378,13 @@ std::optional<ndarray> reduce_fused_impl(ReduceId id, const backend::FusedPlan& 
   // products (nansum's NaNs are gone after the first stage: its second is a
   // sum), extrema and truth tests their own results; float16 sums keep
   // their float32 accumulators between the stages, so no extra rounding.
+  // A float16 loop rounds every element to float16 before it is combined
+  // (NumPy's); the first stage's float32 accumulation of a value that is not
+  // float16 would skip that rounding (sum 9000 for NumPy's 9008, prod inf for
+  // 1), so such reductions decline and the value is written and reduced.
+  if (dt.loop == DType::Float16 && value != DType::Float16 && value != DType::Bool && value != DType::Int8 &&
+      value != DType::UInt8)
+    return std::nullopt;
   int last = nd - 1;
   while (!red[last]) --last;
   std::vector<bool> red1(nd, false);

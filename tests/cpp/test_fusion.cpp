@@ -113,4 +113,11 @@ TEST(Fusion, ReductionOfTheGraph) {
   // a reduced value ends a C++ trace
   auto bad = cunum::fuse([](auto x) { return fusion::reduce("sum", x) + 1.0; });
   EXPECT_THROW(bad(a), TypeError);
+  // a reduction made and dropped would apply to the value returned instead
+  auto dropped = cunum::fuse([](auto x) {
+    auto s = fusion::reduce("sum", x * x);
+    (void)s;
+    return x + 1.0;
+  });
+  EXPECT_THROW(dropped(a), TypeError);
 }

@@ -357,6 +357,18 @@ def test_fused_reduction_axis_errors(rng):
         fused_reduce_compare(lambda xp: lambda x: xp.mean(x * 2, axis=axis), a)
 
 
+def test_fused_reduction_float16_loop_over_two_stages():
+    # Axes (0, 2) take two stages; a float16 loop rounds every element first
+    # (NumPy's), so a value that is not float16 declines to the written path.
+    x = numpy.full((30, 10, 300), 1.0004, numpy.float32)
+    fused_reduce_compare(lambda xp: lambda a, b: xp.sum(a * b, axis=(0, 2), dtype="float16"), x, numpy.ones_like(x),
+                         fused=False)
+    y = numpy.full((4, 2, 3000), 1.0004, numpy.float32)
+    fused_reduce_compare(lambda xp: lambda a: xp.prod(a * 1, axis=(0, 2), dtype="float16"), y, fused=False)
+    h = numpy.full((6, 5, 40), 0.5, numpy.float16)
+    fused_reduce_compare(lambda xp: lambda a: xp.sum(a * 2, axis=(0, 2), dtype="float16"), h)
+
+
 @pytest.mark.parametrize("out_dt", ["int16", "uint8", "float16", "float32", "float64", "complex64", "bool", "int64"])
 def test_fused_reduction_dtype_argument(out_dt, rng):
     i8, f = small((5, 6), "int8", rng), small((5, 6), "float32", rng)

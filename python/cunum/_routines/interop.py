@@ -254,7 +254,10 @@ def foreign_array(obj):
     producer]): the same view and the same stream ordering as its
     __cuda_array_interface__ (a Python property of ~10 us)."""
     if type(obj).__name__ == "Tensor" and getattr(obj, "is_cuda", False):
-        r = _core._from_torch_fast(obj)
+        try:
+            r = _core._from_torch_fast(obj)
+        except Exception:  # e.g. bfloat16: the interface path below says it as before
+            r = None
         if r is not None:
             return r
     try:
