@@ -18,7 +18,7 @@ from ._routines.mathematical import (cumsum, cumprod, cumulative_prod, cumulativ
 from ._routines.mathematical import (around, round, fix, clip, nan_to_num, real, imag, angle,
                                      real_if_close, sinc, i0, diff, ediff1d, gradient, trapezoid,
                                      cross, unwrap, interp)
-from ._routines.logic import (isclose, allclose, array_equal, array_equiv, iscomplex, iscomplexobj,
+from ._routines.logic import (isnat, isclose, allclose, array_equal, array_equiv, iscomplex, iscomplexobj,
                               isreal, isrealobj, isscalar, isfortran, shares_memory, may_share_memory)
 from ._routines.binary import packbits, unpackbits, binary_repr, base_repr
 from ._routines.sorting import (argpartition, argsort, digitize, lexsort, msort, partition, searchsorted, sort,

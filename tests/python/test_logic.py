@@ -10,7 +10,7 @@ import numpy
 import pytest
 
 import cunum as cn
-from helpers import ALL_DTYPES, INT_DTYPES, USING_NUMPY_SHIM, compare, dtype_params, make_data
+from helpers import ALL_DTYPES, INT_DTYPES, USING_NUMPY_SHIM, assert_raises_like, compare, dtype_params, make_data
 
 pytestmark = pytest.mark.usefixtures("device")
 
@@ -195,3 +195,12 @@ def test_shares_memory_max_work():
         assert cn.shares_memory(x[::7, ::11], x[1::5, 2::13].T, max_work=1) == exact
     except TooHardError:
         assert cn.may_share_memory(x[::7, ::11], x[1::5, 2::13].T, max_work=1)
+
+
+@pytest.mark.parametrize("dt", ["bool", "int8", "uint64", "float16", "float64", "complex64"])
+def test_isnat_is_for_datetimes_only(dt):
+    # NumPy's isnat takes datetime64/timedelta64 only: every dtype cunum has
+    # gets its TypeError, with its message
+    assert_raises_like(lambda xp: xp.isnat(xp.zeros(3, dtype=dt)))
+    with pytest.raises(TypeError, match="only defined for np.datetime64 and np.timedelta64"):
+        cn.isnat(cn.zeros(3, dtype=dt))

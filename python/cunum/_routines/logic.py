@@ -92,3 +92,12 @@ def may_share_memory(a, b, max_work=None):
     if not (isinstance(a, _core.ndarray) and isinstance(b, _core.ndarray)):
         return False
     return _core._shares_memory(a, b, _max_work(max_work, 0)) != 0
+
+
+def isnat(x, /, out=None, *, where=True, casting="same_kind", order="K", dtype=None, subok=True):
+    """NumPy's isnat. NumPy defines it for datetime64 and timedelta64 only and
+    raises TypeError for every other dtype; cunum has no datetime dtypes, so
+    for every array it can hold the answer is that TypeError (a NumPy
+    datetime array is refused by the conversion, with its own TypeError)."""
+    _a(x)
+    raise TypeError("ufunc 'isnat' is only defined for np.datetime64 and np.timedelta64.")
