@@ -93,6 +93,9 @@ class Backend {
   // A reduction of a fused map's value in one pass (Note [Fused reduction
   // plans]); false when this backend has none for the plan (the planner then
   // writes the map's value and runs reduce()).
+  // Whether fused_reduce may run at all: asked before a fused reduction's
+  // plan and result are built, so a backend that declines costs nothing.
+  virtual bool fuses_reductions() const { return false; }
   virtual bool fused_reduce(core::ReduceId id, const FusedReducePlan& plan) { return false; }
 
   // A user-written kernel (Note [User kernel plans]): compiled on first use

@@ -352,6 +352,7 @@ std::optional<ndarray> reduce_fused_impl(ReduceId id, const backend::FusedPlan& 
                                          const ReduceOptions& o) {
   const core::ReduceInfo& info = core::reduce_info(id);
   if (o.out || info.kind == ReduceKind::Arg || info.kind == ReduceKind::Moment || inputs.empty()) return std::nullopt;
+  if (!backend::get(inputs[0].device()).fuses_reductions()) return std::nullopt;  // before any plan or allocation
   const int nd = static_cast<int>(shape.size());
   // The value's stand-in for the checks that read only its shape and dtype.
   const ndarray one = empty(Shape{}, value, Device::cpu());  // reads only shape and dtype

@@ -52,6 +52,7 @@ class CpuBackend final : public Backend {
   void gemm(const GemmPlan& plan) override;  // gemm.cpp
   void lapack(const LapackPlan& plan) override;  // lapack.cpp
   bool fused(const FusedPlan& plan) override;  // fused.cpp: chunk by chunk (Note [CPU fused loops])
+  bool fuses_reductions() const override { return true; }
   bool fused_reduce(core::ReduceId id, const FusedReducePlan& plan) override;  // reduce.cpp
   // n values of a fused plan's result 0 (fused.cpp): input k read at in[k]
   // with byte stride stride[k], each value converted to `to` and written

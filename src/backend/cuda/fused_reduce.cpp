@@ -35,6 +35,8 @@ static bool fused_reduce_on() {
   return on;
 }
 
+bool CudaBackend::fuses_reductions() const { return fused_reduce_on(); }
+
 bool CudaBackend::fused_reduce(core::ReduceId id, const FusedReducePlan& fp) {
   if (!fused_reduce_on()) return false;
   const FusedPlan& map = fp.map;
