@@ -76,10 +76,10 @@ TEST(Fusion, GraphOutputsAndErrors) {
 TEST(Fusion, ReductionOfTheGraph) {
   ndarray a = from_host(ramp(6000, 0.5f), {60, 100}), b = from_host(ramp(6000, 0.25f), {60, 100});
   const uint64_t before = fusion::fused_reduction_count();
-  // On a GPU only with CUNUM_FUSED_REDUCE_GPU=1 (Note [Fused reductions on
-  // the GPU: off]); else the same values through the written path.
-  const char* gpu_on = std::getenv("CUNUM_FUSED_REDUCE_GPU");
-  const uint64_t one = a.device().is_cpu() || (gpu_on && std::string(gpu_on) == "1") ? 1 : 0;
+  // On a GPU unless CUNUM_FUSED_REDUCE_GPU=0 (Note [Fused reductions on the
+  // GPU]); then the same values through the written path.
+  const char* gpu_off = std::getenv("CUNUM_FUSED_REDUCE_GPU");
+  const uint64_t one = a.device().is_cpu() || !(gpu_off && std::string(gpu_off) == "0") ? 1 : 0;
   auto norm2 = cunum::fuse([](auto x) { return fusion::reduce("sum", x * x); });
   ndarray s = norm2(a);
   EXPECT_EQ(s.ndim(), 0);

@@ -66,14 +66,14 @@ SOME_DTYPES = [numpy.dtype(n) for n in ("bool", "int8", "uint16", "int64", "uint
 
 def fused_reductions_here():
     """Whether a reduction of a fused graph runs with the graph inside its
-    kernel on the current device: always on the CPU; on a GPU only with
-    CUNUM_FUSED_REDUCE_GPU=1 (Note [Fused reductions on the GPU: off] in
+    kernel on the current device: always on the CPU; on a GPU unless
+    CUNUM_FUSED_REDUCE_GPU=0 (Note [Fused reductions on the GPU] in
     src/backend/cuda/fused_reduce.cpp). Elsewhere the value is written and
     reduced: same results, the counter of fused runs unchanged."""
     import os
     if cn._core._default_device().kind != "cuda":
         return True
-    return os.environ.get("CUNUM_FUSED_REDUCE_GPU") == "1"
+    return os.environ.get("CUNUM_FUSED_REDUCE_GPU") != "0"
 
 
 def dtype_id(d):

@@ -112,6 +112,23 @@ def test_chain_mixed_dtypes(da, db, fusing, rng):
     assert_bitwise(eager(chain, cn.asarray(x), cn.asarray(y)), chain(cn.asarray(x), cn.asarray(y)))
 
 
+def test_signed_byte_lanes(fusing, rng):
+    """Note [Signed byte lanes]: int8 lanes of 16-byte vector loads, added or
+    subtracted and then compared, widened or reduced (CUDA 13.0 lost the sign
+    extension of every fourth byte). 4096 elements: the vector paths."""
+    x = rng.integers(-128, 128, size=4096).astype("int8")
+    y = rng.integers(-128, 128, size=4096).astype("int8")
+    compare(lambda xp, a, b: (a - b) > 0, x, y)
+    compare(lambda xp, a, b: (a + b) * 1.5, x, y)
+    compare(lambda xp, a, b: xp.maximum(a - b, b + a), x, y)
+    compare(lambda xp, a, b: (a - b).astype("int32") + 1, x, y)
+    for name in ("max", "min", "mean", "sum"):
+        compare(lambda xp, a, b: getattr(xp, name)(a - b), x, y)
+        compare(lambda xp, a, b: getattr(xp, name)((a + b).reshape(64, 64), axis=1), x, y)
+    for f in ("bitwise_count", "absolute", "negative", "sign"):
+        compare(lambda xp, a: getattr(xp, f)(a), x)
+
+
 @pytest.mark.parametrize("dt", SOME_DTYPES, ids=lambda d: numpy.dtype(d).name)
 def test_python_scalars_are_weak(dt, fusing, rng):
     x = small((50,), dt, rng)

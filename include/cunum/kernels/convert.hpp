@@ -35,6 +35,29 @@ template <class C> CUNUM_HD int trunc_to_int32(C v) {
 }
 }  // namespace detail
 
+// Note [Signed byte lanes]
+// CUDA 13.0's NVPTX backend (nvcc and NVRTC alike) loses the sign extension
+// of the first byte of each 32-bit word of a 16-byte vector load of signed
+// bytes once an add or a subtract has combined it: in `max(x - y)` over int8
+// lanes it compared 16-bit values whose high byte was the next element's
+// (the H100 gave 2 where NumPy gives 10; PTX: `sub.s16` then `max.s16` with no
+// `cvt.s16.s8` for bytes 0, 4, 8 and 12; a multiply, unsigned bytes and
+// 4-byte vectors are not affected). A kernel that reads int8 lanes out of a
+// vector and computes with them before a store passes each lane through
+// lane_value: an empty move the compiler cannot see through, so the byte is
+// sign-extended where it is used (one PTX move that ptxas drops). Every other
+// type is returned as it is.
+template <class T> CUNUM_HD T lane_value(T v) { return v; }
+CUNUM_HD int8_t lane_value(int8_t v) {
+#if defined(__CUDA_ARCH__)
+  short r;
+  asm("mov.b16 %0, %1;" : "=h"(r) : "h"((short)v));
+  return (int8_t)r;
+#else
+  return v;
+#endif
+}
+
 template <class To, class From> CUNUM_HD To convert(From x) {
   if constexpr (traits::info<To>::is_bool) {
     if constexpr (traits::is_complex_v<From>) return x.re != 0 || x.im != 0;

@@ -18,19 +18,19 @@ uint64_t mix(uint64_t h, uint64_t v) {
 }
 }  // namespace
 
-// Note [Fused reductions on the GPU: off]
-// The H100 run of stop 21 (the whole suite) found this path wrong in 5 of its
-// tests: int8 `max`/`mean` of a pending `x - y` with keepdims gave 4 and 14.8
-// (NumPy 10 and 0.171), and zero signs of sums and complex products differed
-// from NumPy's (which seeds some reductions with the first element). Until
-// those are found, the GPU declines (the core then writes the graph's value
-// and runs the plain reduction, the path every GPU test has passed), and
-// CUNUM_FUSED_REDUCE_GPU=1 turns it on for that work. The CPU backend's
-// fused reductions pass every test and stay on.
+// Note [Fused reductions on the GPU]
+// The H100 run of stop 21 found this path wrong for int8 (`max`/`min`/`mean`
+// of a pending `x - y`: 4 for NumPy's 10); stop 22 traced it to the compiler
+// (Note [Signed byte lanes] in cunum/kernels/convert.hpp), fixed there, and
+// turned the path back on. CUNUM_FUSED_REDUCE_GPU=0 turns it off (the core
+// then writes the graph's value and runs the plain reduction): a switch to
+// compare the two paths, or to step around a kernel that misbehaves. Zero
+// signs of complex products and of max/min over zeros of both signs follow
+// the kernel's order, as the plain GPU reductions' do (docs/fusion.md).
 static bool fused_reduce_on() {
   static const bool on = [] {
     const char* e = std::getenv("CUNUM_FUSED_REDUCE_GPU");
-    return e && std::string(e) == "1";
+    return !(e && std::string(e) == "0");
   }();
   return on;
 }
