@@ -38,12 +38,21 @@ for tool in ${tools//,/ }; do
     python3 -m pytest -v -p no:cacheprovider -p no:benchmark -p no:jaxtyping -p no:cov -p no:anyio "${workers[@]}" -k cuda "${files[@]}" > "$OUT/sanitize-$tool.pytest" 2>&1
   rc=$?
   cat "$OUT"/san-"$tool".*.log > "$OUT/sanitize-$tool.log" 2>/dev/null; rm -f "$OUT"/san-"$tool".*.log
-  errors=$(grep -c "^========= \(Invalid\|Program hit\|Uninitialized\|Race\|Error\|Host API\)" "$OUT/sanitize-$tool.log" 2>/dev/null)
+  # The out-of-memory tests (issue 7) make cudaMalloc fail on purpose: their
+  # "Program hit cudaErrorMemoryAllocation" reports are counted apart and do
+  # not fail the run; every other report does.
+  oom=$(grep -c "^========= Program hit cudaErrorMemoryAllocation" "$OUT/sanitize-$tool.log" 2>/dev/null)
+  errors=$(grep "^========= \(Invalid\|Program hit\|Uninitialized\|Race\|Error\|Host API\)" "$OUT/sanitize-$tool.log" 2>/dev/null |
+           grep -vc "Program hit cudaErrorMemoryAllocation")
   summary=$(grep -h "ERROR SUMMARY" "$OUT/sanitize-$tool.log" | sort | uniq -c | tr '\n' ';')
   # -v streams one line per finished test, so a run stopped by SAN_TIMEOUT
   # still says how many tests ran under the tool (-q printed nothing then).
   ran=$(grep -c " PASSED \| FAILED \| SKIPPED " "$OUT/sanitize-$tool.pytest" 2>/dev/null)
-  echo "$tool: exit $rc, $(( $(date +%s) - start )) s, ${ran:-0} tests finished, $(tail -1 "$OUT/sanitize-$tool.pytest"); reports: ${errors:-0}; $summary"
+  echo "$tool: exit $rc, $(( $(date +%s) - start )) s, ${ran:-0} tests finished, $(tail -1 "$OUT/sanitize-$tool.pytest"); reports: ${errors:-0} (and ${oom:-0} from the out-of-memory tests); $summary"
+  # 86: the sanitizer's exit status when it reported anything;
+  # a run whose only reports are the deliberate out-of-memory ones is clean
+  [ "$rc" = 86 ] && [ "${errors:-0}" = 0 ] && grep -q " passed" <(tail -1 "$OUT/sanitize-$tool.pytest") &&
+    ! grep -q " failed" <(tail -1 "$OUT/sanitize-$tool.pytest") && rc=0
   cat "$OUT/sanitize-$tool.pytest" >> "$OUT/sanitize-$tool.log"; rm -f "$OUT/sanitize-$tool.pytest"
   [ "$rc" = 0 ] || status=1
 done
