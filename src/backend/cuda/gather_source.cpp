@@ -97,13 +97,16 @@ std::string gather_source(const GatherKernel& k) {
        "        }\n"
        "      }\n"
        "    }\n"
-       "    // 3: all loads, then all stores\n"
+       "    // 3: all loads, then all stores. An item whose index is out of bounds\n"
+       "    // (mode raise, reported above) is written as zero bytes: the result\n"
+       "    // a read raises for holds no unwritten memory (compute-sanitizer's\n"
+       "    // initcheck), and a cast into out= copies defined values.\n"
        "    Item val[U];\n"
        "#pragma unroll\n"
-       "    for (int u = 0; u < U; ++u) if (src[u]) val[u] = " +
-       std::string(k.nc && k.itemsize <= 8 ? "__ldg((const Item*)src[u]);\n" : "*(const Item*)src[u];\n") +
+       "    for (int u = 0; u < U; ++u) val[u] = src[u] ? " +
+       std::string(k.nc && k.itemsize <= 8 ? "__ldg((const Item*)src[u])" : "*(const Item*)src[u]") + " : Item{};\n"
        "#pragma unroll\n"
-       "    for (int u = 0; u < U; ++u) if (src[u]) " +
+       "    for (int u = 0; u < U; ++u) if (t0 + (long long)u * blockDim.x < n) " +
        std::string(k.streaming && k.itemsize <= 8 ? "__stcs((Item*)p.out + t0 + (long long)u * blockDim.x, val[u]);\n"
                                                   : "((Item*)p.out)[t0 + (long long)u * blockDim.x] = val[u];\n") +
        "  }\n"
