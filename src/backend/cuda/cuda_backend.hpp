@@ -61,7 +61,7 @@ class CudaBackend final : public Backend {
   void lapack(const LapackPlan& plan) override;  // lapack.cpp
   void user_kernel(const UserKernelPlan& plan) override;  // user_kernel.cpp (Note [User kernels on the GPU])
   bool fused(const FusedPlan& plan) override;  // fused.cpp
-  bool fuses_reductions() const override;  // fused_reduce.cpp (Note [Fused reductions on the GPU: off])
+  bool fuses_reductions() const override;  // fused_reduce.cpp (Note [Fused reductions on the GPU])
   bool fused_reduce(core::ReduceId id, const FusedReducePlan& plan) override;  // fused_reduce.cpp
   bool small_inverse(const LapackPlan& plan) override;  // small_inverse.cpp
   void histogram(const HistogramPlan& plan) override;  // histogram.cpp
