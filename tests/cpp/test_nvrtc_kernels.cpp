@@ -809,3 +809,96 @@ TEST(NvrtcKernels, FusedReductionsCompile) {
                             ReduceMode::Outer, false));
   EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
 }
+
+// Note [Signed byte lanes]: in the PTX of the fused kernels over int8 (a
+// fused reduction and a fused elementwise chain, 16-byte vectors), no result
+// of a 16-bit add, subtract or negate reaches a signed use (a comparison,
+// max/min, a widening or float conversion, a signed shift or division)
+// without its cvt.s16.s8 first. CUDA 13.0 dropped that sign extension for
+// bytes 0, 4, 8 and 12 of each vector before lane_value existed.
+namespace {
+std::string ptx_of(const std::string& src) {
+  const Program p = compile_program(src, "sign_check", kArch, {"--gpu-architecture=compute_90"}, {});
+  return std::string(p.image.begin(), p.image.end());
+}
+// The signed uses of unextended 16-bit sums and differences, one line each.
+std::vector<std::string> unextended_signed_uses(const std::string& ptx) {
+  static const char* const kArith[] = {"add.s16", "sub.s16", "neg.s16"};
+  static const char* const kSigned[] = {"setp.", "max.s16", "min.s16", "div.s16", "rem.s16", "shr.s16",
+                                        "mul.wide.s16", "abs.s16", "cvt."};
+  std::vector<std::string> bad, dirty;
+  size_t at = 0;
+  while (at < ptx.size()) {
+    size_t end = ptx.find('\n', at);
+    if (end == std::string::npos) end = ptx.size();
+    std::string line = ptx.substr(at, end - at);
+    at = end + 1;
+    line.erase(0, line.find_first_not_of(" \t"));
+    const std::string op = line.substr(0, line.find_first_of(" \t"));
+    std::vector<std::string> regs;  // the %-operands in order: the destination first
+    for (size_t p = line.find('%'); p != std::string::npos; p = line.find('%', p + 1)) {
+      size_t q = p + 1;
+      while (q < line.size() && (std::isalnum(static_cast<unsigned char>(line[q])) || line[q] == '_')) ++q;
+      regs.push_back(line.substr(p, q - p));
+    }
+    if (regs.empty()) continue;
+    const bool arith = std::any_of(std::begin(kArith), std::end(kArith), [&](const char* a) { return op == a; });
+    const bool is_signed_use =
+        op != "cvt.s16.s8" && op.find(".s16") != std::string::npos &&
+        std::any_of(std::begin(kSigned), std::end(kSigned), [&](const char* s) { return op.rfind(s, 0) == 0; });
+    if (is_signed_use) {
+      for (size_t k = 1; k < regs.size(); ++k)
+        if (std::find(dirty.begin(), dirty.end(), regs[k]) != dirty.end()) {
+          bad.push_back(line);
+          break;
+        }
+    }
+    // the destination: dirty after an add/sub/neg, clean after anything else
+    dirty.erase(std::remove(dirty.begin(), dirty.end(), regs[0]), dirty.end());
+    if (arith) dirty.push_back(regs[0]);
+  }
+  return bad;
+}
+}  // namespace
+
+TEST(NvrtcKernels, SignedByteLanesKeepTheirSign) {
+  using backend::FusedArg;
+  using backend::FusedPlan;
+  using backend::FusedStep;
+  auto loop_of = [](const core::UfuncDef& def, DType in0) {
+    for (int l = 0; l < def.nloops; ++l)
+      if (def.loops[l].in[0] == in0) return l;
+    ADD_FAILURE() << def.name << " has no loop for " << dtype_name(in0);
+    return 0;
+  };
+  const core::UfuncDef& sub = core::ufunc_by_name("subtract");
+  const core::UfuncDef& greater = core::ufunc_by_name("greater");
+  const FusedArg x{FusedArg::Input, 0, 0}, y{FusedArg::Input, 1, 0}, v0{FusedArg::Value, 0, 0},
+      v1{FusedArg::Value, 1, 0};
+  // max(x - y) and mean(x - y) over int8: the reduction's vector path
+  const FusedStep diff[] = {{&sub, loop_of(sub, DType::Int8), {x, y}}};
+  FusedPlan d;
+  d.steps = diff;
+  d.nsteps = 1;
+  d.results = &v0;
+  d.nin = 2;
+  d.nout = 1;
+  d.dtypes = {DType::Int8, DType::Int8, DType::Int8};
+  using core::ReduceId;
+  for (auto [id, loop] : {std::pair{ReduceId::max, DType::Int8}, std::pair{ReduceId::sum, DType::Float64}}) {
+    const std::string src = fused_reduce_source(id, d, DType::Int8, loop, loop, 0, ReduceMode::InnerBlock, true);
+    const std::vector<std::string> bad = unextended_signed_uses(ptx_of(src));
+    EXPECT_TRUE(bad.empty()) << bad.size() << " unextended uses, first: " << bad[0];
+  }
+  // (x - y) > y over int8, elementwise: the fused kernel's vector path
+  const FusedStep chain[] = {{&sub, loop_of(sub, DType::Int8), {x, y}}, {&greater, loop_of(greater, DType::Int8), {v0, y}}};
+  FusedPlan c;
+  c.steps = chain;
+  c.nsteps = 2;
+  c.results = &v1;
+  c.nin = 2;
+  c.nout = 1;
+  c.dtypes = {DType::Int8, DType::Int8, DType::Bool};
+  const std::vector<std::string> bad = unextended_signed_uses(ptx_of(fused_source(c, 1, true, 16)));
+  EXPECT_TRUE(bad.empty()) << bad.size() << " unextended uses, first: " << bad[0];
+}

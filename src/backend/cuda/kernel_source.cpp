@@ -135,9 +135,6 @@ std::string ufunc_contiguous_source(const core::UfuncDef& def, int loop, const D
   const std::string V = std::to_string(vec), U = std::to_string(unroll);
   auto ty = [&](int k) { return std::string(kernel_type_name(dtypes[k])); };
   auto loaded = [&](int k) { return k < nin && k != scalar_op; };
-  // a lane of input k's vectors (Note [Signed byte lanes]: a functor may add
-  // or subtract before it compares or widens)
-  auto lane = [&](int k, const std::string& x) { return dtypes[k] == DType::Int8 ? "cunum::lane_value(" + x + ")" : x; };
   const char* names[4] = {"x", "y", "z", "w"};  // operand k's vector pointer
   const char* regs[2] = {"a", "b"};             // input k's vectors in flight
   std::string s = kPrelude + params(0);
@@ -175,8 +172,7 @@ std::string ufunc_contiguous_source(const core::UfuncDef& def, int loop, const D
        "      if (i < nv) {\n";
   for (int k = 0; k < nout; ++k) s += "        Vec<" + ty(nin + k) + "> o" + std::to_string(k) + ";\n";
   s += "#pragma unroll\n        for (int k = 0; k < V; ++k) { " +
-       u.compute(u.input(0, loaded(0) ? lane(0, "a[u].v[k]") : ""),
-                 nin > 1 ? u.input(1, loaded(1) ? lane(1, "b[u].v[k]") : "") : "");
+       u.compute(u.input(0, loaded(0) ? "a[u].v[k]" : ""), nin > 1 ? u.input(1, loaded(1) ? "b[u].v[k]" : "") : "");
   for (int k = 0; k < nout; ++k) s += " o" + std::to_string(k) + ".v[k] = " + u.output(k) + ";";
   s += " }\n";
   for (int k = 0; k < nout; ++k) s += "        " + std::string(names[nin + k]) + "[i] = o" + std::to_string(k) + ";\n";
