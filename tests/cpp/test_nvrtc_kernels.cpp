@@ -37,6 +37,17 @@ struct Batch {
     ++n;
   }
 };
+
+// Fused plans: the loop of `def` whose first input is `in0`, and the
+// arguments naming input k and output o of step s.
+int loop_of(const core::UfuncDef& def, DType in0) {
+  for (int l = 0; l < def.nloops; ++l)
+    if (def.loops[l].in[0] == in0) return l;
+  ADD_FAILURE() << def.name << " has no loop for " << dtype_name(in0);
+  return 0;
+}
+backend::FusedArg in(int k) { return {backend::FusedArg::Input, static_cast<int16_t>(k), 0}; }
+backend::FusedArg val(int s, int o = 0) { return {backend::FusedArg::Value, static_cast<int16_t>(s), static_cast<int8_t>(o)}; }
 }  // namespace
 
 // Every loop of every ufunc in the table, in the kernel shapes the backend
@@ -419,14 +430,6 @@ TEST(NvrtcKernels, FusedKernelsCompile) {
   using backend::FusedArg;
   using backend::FusedPlan;
   using backend::FusedStep;
-  auto loop_of = [](const core::UfuncDef& def, DType in0) {
-    for (int l = 0; l < def.nloops; ++l)
-      if (def.loops[l].in[0] == in0) return l;
-    ADD_FAILURE() << def.name << " has no loop for " << dtype_name(in0);
-    return 0;
-  };
-  auto in = [](int k) { return FusedArg{FusedArg::Input, static_cast<int16_t>(k), 0}; };
-  auto val = [](int s, int o = 0) { return FusedArg{FusedArg::Value, static_cast<int16_t>(s), static_cast<int8_t>(o)}; };
   const core::UfuncDef& mul = core::ufunc_by_name("multiply");
   const core::UfuncDef& add = core::ufunc_by_name("add");
   const FusedStep chain[] = {{&mul, loop_of(mul, DType::Float32), {in(0), in(1)}},
@@ -513,14 +516,6 @@ TEST(NvrtcKernels, AutoFusedKernelsCompile) {
   using backend::FusedArg;
   using backend::FusedPlan;
   using backend::FusedStep;
-  auto loop_of = [](const core::UfuncDef& def, DType in0) {
-    for (int l = 0; l < def.nloops; ++l)
-      if (def.loops[l].in[0] == in0) return l;
-    ADD_FAILURE() << def.name << " has no loop for " << dtype_name(in0);
-    return 0;
-  };
-  auto in = [](int k) { return FusedArg{FusedArg::Input, static_cast<int16_t>(k), 0}; };
-  auto val = [](int s) { return FusedArg{FusedArg::Value, static_cast<int16_t>(s), 0}; };
   const core::UfuncDef& mul = core::ufunc_by_name("multiply");
   const core::UfuncDef& add = core::ufunc_by_name("add");
   const core::UfuncDef& gt = core::ufunc_by_name("greater");
@@ -739,14 +734,6 @@ TEST(NvrtcKernels, FusedReductionsCompile) {
   using backend::FusedArg;
   using backend::FusedPlan;
   using backend::FusedStep;
-  auto loop_of = [](const core::UfuncDef& def, DType in0) {
-    for (int l = 0; l < def.nloops; ++l)
-      if (def.loops[l].in[0] == in0) return l;
-    ADD_FAILURE() << def.name << " has no loop for " << dtype_name(in0);
-    return 0;
-  };
-  auto in = [](int k) { return FusedArg{FusedArg::Input, static_cast<int16_t>(k), 0}; };
-  auto val = [](int s) { return FusedArg{FusedArg::Value, static_cast<int16_t>(s), 0}; };
   const core::UfuncDef& mul = core::ufunc_by_name("multiply");
   const core::UfuncDef& sub = core::ufunc_by_name("subtract");
   const core::UfuncDef& absolute = core::ufunc_by_name("absolute");
@@ -865,16 +852,9 @@ TEST(NvrtcKernels, SignedByteLanesKeepTheirSign) {
   using backend::FusedArg;
   using backend::FusedPlan;
   using backend::FusedStep;
-  auto loop_of = [](const core::UfuncDef& def, DType in0) {
-    for (int l = 0; l < def.nloops; ++l)
-      if (def.loops[l].in[0] == in0) return l;
-    ADD_FAILURE() << def.name << " has no loop for " << dtype_name(in0);
-    return 0;
-  };
   const core::UfuncDef& sub = core::ufunc_by_name("subtract");
   const core::UfuncDef& greater = core::ufunc_by_name("greater");
-  const FusedArg x{FusedArg::Input, 0, 0}, y{FusedArg::Input, 1, 0}, v0{FusedArg::Value, 0, 0},
-      v1{FusedArg::Value, 1, 0};
+  const FusedArg x = in(0), y = in(1), v0 = val(0), v1 = val(1);
   // max(x - y) and mean(x - y) over int8: the reduction's vector path
   const FusedStep diff[] = {{&sub, loop_of(sub, DType::Int8), {x, y}}};
   FusedPlan d;

@@ -21,8 +21,6 @@ std::string fused_reduce_source(core::ReduceId id, const FusedPlan& map, DType v
   const int nin = map.nin;
   const int w = out_nd > 0 ? out_nd : 1;
   auto ty = [&](int k) { return std::string(kernel_type_name(map.dtypes[k])); };
-  // a lane of input k's vector (Note [Signed byte lanes])
-  auto lane = [&](int k, const std::string& x) { return map.dtypes[k] == DType::Int8 ? "cunum::lane_value(" + x + ")" : x; };
   // T (the value's dtype) is what `put` takes: the map's result.
   std::string s = reduce_common_source(id, value, loop, out, out_nd);
   s += fused_rounding_source();
@@ -108,8 +106,8 @@ std::string fused_reduce_source(core::ReduceId id, const FusedPlan& map, DType v
         s += " }\n";
         std::string e0, eu;
         for (int k = 0; k < nin; ++k) {
-          e0 += ", " + lane(k, "a" + str(k) + "[0].v[e]");
-          eu += ", " + lane(k, "a" + str(k) + "[u].v[e]");
+          e0 += ", " + vector_lane(map.dtypes[k], "a" + str(k) + "[0].v[e]");
+          eu += ", " + vector_lane(map.dtypes[k], "a" + str(k) + "[u].v[e]");
         }
         s += "        const long long jk = j0 + i * V;\n"
              "#pragma unroll\n"
@@ -124,7 +122,7 @@ std::string fused_reduce_source(core::ReduceId id, const FusedPlan& map, DType v
         std::string e1;
         for (int k = 0; k < nin; ++k) {
           s += "        const Vec<" + ty(k) + ", V> a" + str(k) + " = q" + str(k) + "[i];\n";
-          e1 += ", " + lane(k, "a" + str(k) + ".v[e]");
+          e1 += ", " + vector_lane(map.dtypes[k], "a" + str(k) + ".v[e]");
         }
         s += "#pragma unroll\n"
              "        for (int e = 0; e < V; ++e) put(s0, fmap(f" + e1 + "), j0 + i * V + e);\n"

@@ -124,10 +124,8 @@ std::string fused_source(const FusedPlan& p, int nd, bool index32, int vec) {
            "])[i];\n";
     for (int k = 0; k < p.nout; ++k) s += "    Vec<" + ty(p.nin + k) + ", V> w" + str(k) + ";\n";
     s += "#pragma unroll\n    for (int j = 0; j < V; ++j) {\n";
-    // (Note [Signed byte lanes])
     for (int k = 0; k < p.nin; ++k)
-      s += "      const " + ty(k) + " in" + str(k) + " = " +
-           (p.dtypes[k] == DType::Int8 ? "cunum::lane_value(l" + str(k) + ".v[j])" : "l" + str(k) + ".v[j]") + ";\n";
+      s += "      const " + ty(k) + " in" + str(k) + " = " + vector_lane(p.dtypes[k], "l" + str(k) + ".v[j]") + ";\n";
     s += body(p, [&](int k, const std::string& x) { return "      w" + str(k) + ".v[j] = " + x + ";\n"; });
     s += "    }\n";
     for (int k = 0; k < p.nout; ++k)

@@ -56,6 +56,10 @@ const char* item_type_name(int itemsize) {
   }
 }
 
+std::string vector_lane(DType dtype, const std::string& lane) {
+  return dtype == DType::Int8 ? "cunum::lane_value(" + lane + ")" : lane;
+}
+
 const char* kernel_type_name(DType d) {
   switch (d) {
     case DType::Bool: return "bool";

@@ -64,6 +64,10 @@ const char* kernel_type_name(DType d);
 // The unsigned type that moves an item of `itemsize` bytes (1-8), or the
 // source's own 16-byte struct `Item16`: for kernels that move bytes only.
 const char* item_type_name(int itemsize);
+// `lane`, an element of a loaded vector of `dtype`, as a fused kernel reads
+// it: through cunum::lane_value for int8 (Note [Signed byte lanes] in
+// cunum/kernels/convert.hpp), as it is otherwise.
+std::string vector_lane(DType dtype, const std::string& lane);
 
 // Sources. `nd` is the plan's (coalesced) rank, `index32` picks int offsets.
 // scalar_op: the input read from p.value instead of memory (-1: none).
