@@ -346,12 +346,16 @@ ndarray pad(const ndarray& a, const std::vector<Pair>& widths_in, PadMode mode, 
       const bool include_edge = mode == PadMode::Symmetric;
       for (int d = 0; d < nd; ++d) {
         Pair left_right = w[d];
+        const ndarray r = roi(padded, w, orig, d);
         if (orig[d] == 1 && (w[d].first || w[d].second)) {
-          const auto [l, rt] = edges(padded, d, w[d]);
-          set_area(padded, d, w[d], l, rt);
+          // NumPy extends a singleton axis as 'edge' over the whole padded
+          // array, reading the later axes' pad areas before they are written
+          // (they are overwritten later); over the region of interest the
+          // result is the same and nothing unwritten is read.
+          const auto [l, rt] = edges(r, d, w[d]);
+          set_area(r, d, w[d], l, rt);
           continue;
         }
-        const ndarray r = roi(padded, w, orig, d);
         while (left_right.first > 0 || left_right.second > 0)
           left_right = reflect_both(r, d, left_right, o.reflect_odd, orig[d], include_edge);
       }
