@@ -1,72 +1,69 @@
 #!/usr/bin/env bash
 # compute-sanitizer over the GPU tests (issue 7; run on the GPU machine after
 # cunum is installed there, e.g. by scripts/gpu_check.sh --no-tests --no-bench).
-#   scripts/gpu_sanitize.sh [TOOLS=memcheck,racecheck,initcheck] [pytest files/args]
-# SAN_TIMEOUT=S stops each tool's run after S seconds (the reports written so
-# far are kept; the pytest summary is then missing).
-# Each tool runs the CUDA half of the tests (-k cuda) in SAN_WORKERS (8) xdist workers; the
-# sanitizer follows the worker processes (--target-processes all). The reports
-# of all processes go to one $OUT/sanitize-TOOL.log; the exit status is
-# non-zero when any tool found an error or a test failed.
-# By default the whole suite, sampled: CUNUM_TEST_SAMPLE=K (default 20) keeps
-# one test in K by a hash of its id (tests/python/conftest.py), the same ones
-# each run; under the sanitizer a test costs 10-100 times as much (H100:
-# initcheck ran ~1650 cuda tests in 250 s, racecheck ~1000), so the full
-# suite would take hours. CUNUM_TEST_SAMPLE=1 runs every test.
-# CUNUM_TEST_SHARD=j picks the j-th of the K samples (default 0): runs of
-# j = 0 … K-1 cover the whole suite; docs/reliability.md lists which ran.
+#   scripts/gpu_sanitize.sh [TOOLS=memcheck,initcheck,racecheck] [test files]
+# The CUDA half of the tests (-k cuda) of the chosen shards: CUNUM_TEST_SAMPLE=K
+# (default 20) cuts the suite into K shards by a hash of the test id
+# (tests/python/conftest.py), CUNUM_TEST_SHARD=j or j1,j2,... (default 0)
+# picks them; CUNUM_TEST_SAMPLE=1 runs every test.
+#
+# How (docs/reliability.md, "compute-sanitizer over the GPU suite"): one
+# pytest process per (test file, shard), SAN_JOBS (15) at a time. First every
+# process runs plainly (SAN_WARM=0 skips it): that fills the NVRTC disk cache,
+# so that no kernel is compiled under a tool, and is a plain GPU test run of
+# the same tests. Then each tool runs the same processes with `pytest -v -s`,
+# so that every report follows the id of the test that made it.
+# scripts/sanitizer_report.py sorts the reports (ours, vendor, deliberate)
+# into $OUT/sanitize-TOOL.log. SAN_TIMEOUT=S stops each tool's pass after S
+# seconds (the processes cut off are listed as unfinished). SAN_K=cpu selects
+# the cpu tests instead: for checking this script on a machine without a GPU
+# (with a stand-in compute-sanitizer that runs its command).
+# The exit status is non-zero when a test failed, a process did not finish,
+# or a tool reported anything of ours.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/cunum-out}; mkdir -p "$OUT"
-tools=${1:-memcheck,racecheck,initcheck}; shift || true
+tools=${1:-memcheck,initcheck,racecheck}; shift || true
 files=("$@")
-[ ${#files[@]} -gt 0 ] || files=(tests/python)
+[ ${#files[@]} -gt 0 ] || files=(tests/python/test_*.py)
 export CUNUM_TEST_SAMPLE=${CUNUM_TEST_SAMPLE:-20}
+shards=${CUNUM_TEST_SHARD:-0}
 san=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
-# One tool's run; returns non-zero when it reported anything or a test failed.
-run_tool() {
-  local tool=$1 extra=() workers=() limit=() start rc oom errors summary ran
+work="$OUT/sanitize-work"; rm -rf "$work"
+export san work PYTHONUNBUFFERED=1  # a crash keeps the id of the test it happened in (and faulthandler its stack)
+
+jobs() { for f in "${files[@]}"; do for j in ${shards//,/ }; do echo "$f $j"; done; done; }
+# one process: MODE (plain or a tool) FILE SHARD
+run_one() {
+  local mode=$1 f=$2 j=$3 extra=()
+  local log="$work/$mode/$(basename "$f" .py)-$j.log"
+  if [ "$mode" = plain ]; then
+    CUNUM_TEST_SHARD=$j python3 -X faulthandler -m pytest -q -p no:xdist -p no:cacheprovider -k "${SAN_K:-cuda}" "$f" > "$log" 2>&1
+    return 0
+  fi
   # memcheck: the pool keeps blocks for reuse by design, so a leak report
   # would only list the pool.
-  [ "$tool" = memcheck ] && extra=(--leak-check no)
-  rm -f "$OUT"/san-"$tool".*.log
-  workers=(-n "${SAN_WORKERS:-8}"); [ "${SAN_WORKERS:-8}" = 0 ] && workers=(-p no:xdist)  # 0: one process
-  start=$(date +%s)
-  limit=(); [ -n "${SAN_TIMEOUT:-}" ] && limit=(timeout -s INT -k 20 "$SAN_TIMEOUT")
-  "${limit[@]}" "$san" --tool "$tool" "${extra[@]}" --target-processes all --error-exitcode 86 --print-limit 50 \
-    --log-file "$OUT/san-$tool.%p.log" \
-    python3 -m pytest -v -p no:cacheprovider -p no:benchmark -p no:jaxtyping -p no:cov -p no:anyio "${workers[@]}" -k cuda "${files[@]}" > "$OUT/sanitize-$tool.pytest" 2>&1
-  rc=$?
-  cat "$OUT"/san-"$tool".*.log > "$OUT/sanitize-$tool.log" 2>/dev/null; rm -f "$OUT"/san-"$tool".*.log
-  # The out-of-memory tests (issue 7) make cudaMalloc fail on purpose: their
-  # "Program hit cudaErrorMemoryAllocation" reports are counted apart and do
-  # not fail the run; every other report does.
-  oom=$(grep -c "^========= Program hit cudaErrorMemoryAllocation" "$OUT/sanitize-$tool.log" 2>/dev/null)
-  errors=$(grep "^========= \(Invalid\|Program hit\|Uninitialized\|Race\|Error\|Host API\)" "$OUT/sanitize-$tool.log" 2>/dev/null |
-           grep -vc "Program hit cudaErrorMemoryAllocation")
-  summary=$(grep -h "ERROR SUMMARY" "$OUT/sanitize-$tool.log" | sort | uniq -c | tr '\n' ';')
-  # -v streams one line per finished test, so a run stopped by SAN_TIMEOUT
-  # still says how many tests ran under the tool (-q printed nothing then).
-  ran=$(grep -c " PASSED \| FAILED \| SKIPPED " "$OUT/sanitize-$tool.pytest" 2>/dev/null)
-  echo "$tool: exit $rc, $(( $(date +%s) - start )) s, ${ran:-0} tests finished, $(tail -1 "$OUT/sanitize-$tool.pytest"); reports: ${errors:-0} (and ${oom:-0} from the out-of-memory tests); $summary"
-  # 86: the sanitizer's exit status when it reported anything;
-  # a run whose only reports are the deliberate out-of-memory ones is clean
-  [ "$rc" = 86 ] && [ "${errors:-0}" = 0 ] && grep -q " passed" <(tail -1 "$OUT/sanitize-$tool.pytest") &&
-    ! grep -q " failed" <(tail -1 "$OUT/sanitize-$tool.pytest") && rc=0
-  cat "$OUT/sanitize-$tool.pytest" >> "$OUT/sanitize-$tool.log"; rm -f "$OUT/sanitize-$tool.pytest"
-  [ "$rc" = 0 ]
+  [ "$mode" = memcheck ] && extra=(--leak-check no)
+  CUNUM_TEST_SHARD=$j "$san" --tool "$mode" "${extra[@]}" --print-limit 20 \
+    python3 -X faulthandler -m pytest -v -s -p no:xdist -p no:cacheprovider -k "${SAN_K:-cuda}" "$f" > "$log" 2>&1
+  return 0
 }
+export -f run_one
 
-# SAN_PARALLEL=1 runs the tools at once (each with its SAN_WORKERS workers):
-# a run under a tool leaves the GPU mostly idle and waits on the host, so two
-# tools side by side on a 16-core host should cover more tests per second of
-# device time than one after the other (not yet measured).
 status=0
-if [ "${SAN_PARALLEL:-0}" = 1 ]; then
-  pids=()
-  for tool in ${tools//,/ }; do run_tool "$tool" & pids+=($!); done
-  for p in "${pids[@]}"; do wait "$p" || status=1; done
-else
-  for tool in ${tools//,/ }; do run_tool "$tool" || status=1; done
+if [ "${SAN_WARM:-1}" = 1 ]; then
+  mkdir -p "$work/plain"; start=$(date +%s)
+  jobs | xargs -P "${SAN_JOBS:-15}" -L1 bash -c 'run_one plain "$0" "$1"'
+  passed=$(cat "$work"/plain/*.log | grep -oE "[0-9]+ passed" | awk '{s+=$1} END {print s+0}')
+  failed=$(grep -h "^FAILED" "$work"/plain/*.log)
+  echo "plain: $(( $(date +%s) - start )) s, $passed passed, $(printf '%s' "$failed" | grep -c .) failed"
+  [ -n "$failed" ] && { printf '%s\n' "$failed" | head -20; status=1; }
 fi
+for tool in ${tools//,/ }; do
+  mkdir -p "$work/$tool"; start=$(date +%s)
+  limit=(); [ -n "${SAN_TIMEOUT:-}" ] && limit=(timeout -s INT -k 20 "$SAN_TIMEOUT")
+  jobs | "${limit[@]}" xargs -P "${SAN_JOBS:-15}" -L1 bash -c "run_one $tool \"\$0\" \"\$1\""
+  echo "$tool pass: $(( $(date +%s) - start )) s"
+  python3 scripts/sanitizer_report.py "$tool" "$work/$tool" --out "$OUT/sanitize-$tool.log" || status=1
+done
 exit $status

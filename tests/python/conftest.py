@@ -73,10 +73,10 @@ def pytest_collection_modifyitems(config, items):
     so the same ones each run): for runs where every test costs a lot, such as
     scripts/gpu_sanitize.sh under compute-sanitizer. ``CUNUM_TEST_SHARD=j``
     (0 <= j < K, default 0) picks which one: runs with j = 0 … K-1 together
-    cover the whole suite once."""
+    cover the whole suite once. ``CUNUM_TEST_SHARD=8,9,10`` runs several."""
     k = int(os.environ.get("CUNUM_TEST_SAMPLE", "1") or 1)
     if k > 1:
-        j = int(os.environ.get("CUNUM_TEST_SHARD", "0") or 0) % k
-        keep = [it for it in items if zlib.crc32(it.nodeid.encode()) % k == j]
-        config.hook.pytest_deselected(items=[it for it in items if zlib.crc32(it.nodeid.encode()) % k != j])
+        shards = {int(j) % k for j in (os.environ.get("CUNUM_TEST_SHARD", "0") or "0").split(",")}
+        keep = [it for it in items if zlib.crc32(it.nodeid.encode()) % k in shards]
+        config.hook.pytest_deselected(items=[it for it in items if zlib.crc32(it.nodeid.encode()) % k not in shards])
         items[:] = keep
