@@ -11,7 +11,8 @@ follow the id of the test that made them) and sorts every report:
 
 Prints one summary line and a line per test with reports; --out writes every
 report with its test id. Exits 1 when a report is ours, a test failed, or a
-process did not finish (no "ERROR SUMMARY": a time-out or a crash).
+process did not finish (no "ERROR SUMMARY" or "RACECHECK SUMMARY": a time-out
+or a crash).
 """
 import argparse
 import glob
@@ -36,7 +37,7 @@ OWN_MODULE = re.compile(r"in _core\.cpython|in libcunum")
 TEST_ID = re.compile(r"^(tests/\S+::\S+)")
 OUTCOME = re.compile(r"\b(PASSED|FAILED|SKIPPED|XFAIL|XPASS|ERROR)\b")
 # pytest's own exit status (5: no test of the shard in that file) is not a report
-REPORT_START = re.compile(r"^========= (?!ERROR SUMMARY|COMPUTE-SANITIZER|LEAK SUMMARY|Target application returned)\S")
+REPORT_START = re.compile(r"^========= (?!\w+ SUMMARY|COMPUTE-SANITIZER|Target application returned)\S")
 
 
 def kind_of(block):
@@ -73,7 +74,7 @@ def read_log(path):
                 finished += 1
                 if OUTCOME.match(line).group(1) in ("FAILED", "ERROR"):
                     failed.append(test)
-            if "ERROR SUMMARY:" in line:
+            if "ERROR SUMMARY:" in line or "RACECHECK SUMMARY:" in line:  # the tool's last line: the process ended
                 done = True
             if block is not None:
                 if line.startswith("=========     ") or line.startswith("=========         "):
