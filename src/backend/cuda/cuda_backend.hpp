@@ -17,6 +17,8 @@
 
 namespace cunum::backend::cuda {
 
+struct ReduceStrategy;  // reduce_chunks.hpp
+
 class CudaBackend final : public Backend {
  public:
   explicit CudaBackend(int device);
@@ -139,6 +141,14 @@ class CudaBackend final : public Backend {
   void launch_plan(const LoadedKernel& k, const LoopPlan& plan, ParamBlock& p);
   ParamBlock plan_params(const LoopPlan& plan);
   void use_device() const;
+  // reduce.cpp: the plain reduction kernel of `id` in mode m for the plan's
+  // dtypes and rank; and what CudaBackend::reduce and fused_reduce do once
+  // their strategy and main kernel are chosen: the chunks (Note [Reduction
+  // chunks]) into p.aux, the partials at p.data[2], the main launch over
+  // `args` and, with chunks, the plain Final pass over p.
+  LoadedKernel reduce_kernel(core::ReduceId id, const ReducePlan& plan, ReduceMode m);
+  void launch_reduction(core::ReduceId id, const ReducePlan& plan, const ReduceStrategy& s, const LoadedKernel& main,
+                        ParamBlock& p, void** args);
   bool lapack_small_batch(const LapackPlan& p);  // lapack.cpp: Note [Batched small LU]
   bool lapack_solver_batch(const LapackPlan& p);  // lapack_batched.cpp: Note [Batched cuSOLVER]
   bool lapack_jacobi_svd(const LapackPlan& p);    // lapack_jacobi.cpp: Note [Jacobi SVD]

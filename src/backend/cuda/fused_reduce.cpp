@@ -5,13 +5,12 @@
 #include <cstdlib>
 
 #include "backend/cuda/cuda_backend.hpp"
+#include "backend/cuda/reduce_chunks.hpp"
 #include "cunum/error.hpp"
 
 namespace cunum::backend::cuda {
 
 namespace {
-int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
-constexpr int64_t kMaxGrid = int64_t(1) << 30;
 uint64_t mix(uint64_t h, uint64_t v) {
   h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
   return h * 0xFF51AFD7ED558CCDull;
@@ -92,24 +91,6 @@ bool CudaBackend::fused_reduce(core::ReduceId id, const FusedReducePlan& fp) {
   const LoadedKernel main = kernel(uint64_t(Family::FusedReduce) | (h << 8), [&] {
     return fused_reduce_source(id, map, plan.in_dtype, plan.loop_dtype, plan.out_dtype, nd, mode, vec);
   });
-  const int64_t per_sm = main.blocks_per_sm > 0 ? main.blocks_per_sm : 4;
-
-  // Chunks as CudaBackend::reduce: only to fill the SMs once.
-  int64_t C = 1, tasks_per_block = 1, tasks0 = n_out, min_len = 1;
-  int64_t capacity = sms * per_sm;
-  switch (mode) {
-    case ReduceMode::InnerWarp:
-      tasks_per_block = 256 / width, capacity *= 256 / width, min_len = width * V * 8;
-      break;
-    case ReduceMode::InnerBlock: min_len = 256 * V * 8; break;
-    default: tasks0 = ceil_div(n_out, width), min_len = (256 / width) * 8; break;
-  }
-  if (tasks0 < capacity && R > min_len) C = std::max<int64_t>(1, std::min(capacity / tasks0, R / min_len));
-  int64_t L = ceil_div(R, C);
-  if (inner) L = ceil_div(L, 16) * 16;  // chunk starts stay aligned to the vectors
-  if (L > 0) C = ceil_div(R, L);
-  if (C < 1) C = 1;
-  const bool outer_parts = !inner;
 
   ParamBlock p(nd);
   for (int d = 0; d < nd; ++d) {
@@ -119,10 +100,6 @@ bool CudaBackend::fused_reduce(core::ReduceId id, const FusedReducePlan& fp) {
   p.set_data(1, plan.out);
   p.set_n(n_out);
   p.set_iaux(0, R);
-  p.set_aux(0, static_cast<double>(C));
-  p.set_aux(1, static_cast<double>(L));
-  p.set_aux(2, static_cast<double>(outer_parts ? 1 : C));
-  p.set_aux(3, static_cast<double>(outer_parts ? n_out : 1));
   p.set_value(flags, sizeof flags);
   FusedReduceParams f;
   const int w = nd > 0 ? nd : 1;
@@ -132,25 +109,10 @@ bool CudaBackend::fused_reduce(core::ReduceId id, const FusedReducePlan& fp) {
     f.red[k] = fp.red_strides[k];
     for (int d = 0; d < nd; ++d) f.strides[k * w + d] = map.strides[k][d];
   }
-  void* parts = C > 1 ? allocate(static_cast<size_t>(n_out * C) * reduce_partial_bytes(id, plan.loop_dtype)) : nullptr;
-  p.set_data(2, parts);
-  use_device();
   void* args[] = {p.bytes.data(), &f};
-  const int64_t tasks = tasks0 * C;
-  const unsigned grid = static_cast<unsigned>(std::min(ceil_div(tasks, tasks_per_block), kMaxGrid));
-  launch_kernel(main, dim3(grid), dim3(256), args, stream());
-  if (C > 1) {
-    // The plain reduction's Final kernels merge the partials (same layout).
-    const ReduceMode fm = C <= 64 ? ReduceMode::FinalThread : ReduceMode::FinalBlock;
-    const uint64_t k = key(Family::Reduce, static_cast<int>(id), plan.in_dtype, plan.loop_dtype, nd, false) |
-                       uint64_t(fm) << 44 | uint64_t(plan.out_dtype) << 48;
-    const LoadedKernel fin =
-        kernel(k, [&] { return reduce_source(id, plan.in_dtype, plan.loop_dtype, plan.out_dtype, nd, fm); });
-    const int64_t g2 = fm == ReduceMode::FinalThread ? ceil_div(n_out, 256) : n_out;
-    void* fargs[] = {p.bytes.data()};
-    launch_kernel(fin, dim3(static_cast<unsigned>(std::min(g2, kMaxGrid))), dim3(256), fargs, stream());
-    deallocate(parts, 0);
-  }
+  // Chunks, partials and the Final pass as CudaBackend::reduce's (Outer: a
+  // column per output, no OuterVec).
+  launch_reduction(id, plan, {mode, inner, V, width, n_out}, main, p, args);
   return true;
 }
 

@@ -64,23 +64,8 @@ std::string fused_reduce_source(core::ReduceId id, const FusedPlan& map, DType v
       const bool warp = mode == ReduceMode::InnerWarp;
       const int V = fused_reduce_vector_width(map);
       const int U = V >= 8 ? 2 : 4;
-      s += "  const long long ntasks = p.n * C;\n";
-      if (warp)
-        s += "  const int G = 1 << flags[1], lane = threadIdx.x & 31, tid = lane & (G - 1);\n"
-             "  const long long per_warp = 32 >> flags[1];\n"
-             "  const long long nwarps = ((long long)gridDim.x * blockDim.x) >> 5;\n"
-             "  // warp-uniform rounds: every lane reaches the shuffles\n"
-             "  for (long long t0 = (((long long)blockIdx.x * blockDim.x + threadIdx.x) >> 5) * per_warp; t0 < ntasks;"
-             " t0 += nwarps * per_warp) {\n"
-             "    const long long task = t0 + (lane >> flags[1]);\n"
-             "    const bool valid = task < ntasks;\n";
-      else
-        s += "  constexpr int G = 256;\n"
-             "  const int tid = threadIdx.x;\n"
-             "  for (long long task = blockIdx.x; task < ntasks; task += gridDim.x) {\n"
-             "    const bool valid = true;\n";
-      s += "    Acc s0 = acc_init();\n"
-           "    long long o = 0, c = 0;\n"
+      s += reduce_inner_tasks_open(warp);
+      s += "    long long o = 0, c = 0;\n"
            "    if (valid) { o = task / C; c = task - o * C; }\n" +
            decl +
            "    const long long j0 = c * L, j1 = (j0 + L < R) ? j0 + L : R;\n"
@@ -134,12 +119,7 @@ std::string fused_reduce_source(core::ReduceId id, const FusedPlan& map, DType v
         s += "      for (long long j = j0 + tid; j < j1; j += G) put(s0, " + strided("j") + ", j);\n";
       }
       s += "    }\n";
-      s += warp ? "    warp_merge(s0, G);\n" : "    s0 = block_merge(s0);\n";
-      s += "    if (valid && tid == 0) {\n"
-           "      if (C == 1) finish(p.data[1] + oo, s0);\n"
-           "      else ((Acc*)p.data[2])[o * part_o + c * part_c] = s0;\n"
-           "    }\n"
-           "  }\n}\n";
+      s += reduce_inner_tasks_close(warp);
       break;
     }
     default: {

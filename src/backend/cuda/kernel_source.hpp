@@ -133,6 +133,16 @@ std::string reduce_source(core::ReduceId id, DType in, DType loop, DType out, in
 // `acc_init`, `put` (an element of dtype `in` converted to the loop dtype),
 // `merge`, `finish`, the warp and block merges and `Vec`.
 std::string reduce_common_source(core::ReduceId id, DType in, DType loop, DType out, int out_nd);
+// The task loop of the Inner modes, which the plain and the fused kernels
+// share: `open` starts the loop over tasks (output o, chunk c) of groups of G
+// threads, `tid` a thread's rank in its group (InnerWarp: 2^flags[1] lanes;
+// InnerBlock: the block), and declares its `task`, `valid` and the
+// accumulator s0; `close` merges the group's s0 and has thread 0 of a valid
+// task write the output at p.data[1] + oo (one chunk) or the partial of
+// (o, c), then ends the loop and the kernel. The caller declares `flags`
+// (p.value) before `open`, and o, c, oo between the two.
+std::string reduce_inner_tasks_open(bool warp);
+std::string reduce_inner_tasks_close(bool warp);
 
 // Note [Gather kernels]
 // The gather family (Note [Gather plans]) takes its own parameter struct,

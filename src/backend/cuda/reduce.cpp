@@ -5,12 +5,12 @@
 #include <string>
 
 #include "backend/cuda/cuda_backend.hpp"
+#include "backend/cuda/reduce_chunks.hpp"
 #include "cunum/error.hpp"
 
 namespace cunum::backend::cuda {
 
 namespace {
-int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
 constexpr int64_t kMaxGrid = int64_t(1) << 30;  // kernels loop over tasks past the grid
 // CUNUM_REDUCE_LONG_ROWS=warp: long rows by warps too (the choice before
 // docs/kernel-tuning.md's last step), for measuring.
@@ -73,34 +73,7 @@ void CudaBackend::reduce(core::ReduceId id, const ReducePlan& plan) {
   }
   const int64_t width = int64_t(1) << flags[1];
 
-  // Note [Kernel cache keys]: the mode and the output dtype above the common fields.
-  auto get = [&](ReduceMode m) {
-    const uint64_t k = key(Family::Reduce, static_cast<int>(id), plan.in_dtype, plan.loop_dtype, nd, false) |
-                       uint64_t(m) << 44 | uint64_t(plan.out_dtype) << 48;
-    return kernel(k, [&] { return reduce_source(id, plan.in_dtype, plan.loop_dtype, plan.out_dtype, nd, m); });
-  };
-  const LoadedKernel main = get(mode);
-  // Resident blocks of 256 threads per SM for this kernel (its registers decide).
-  const int64_t per_sm = main.blocks_per_sm > 0 ? main.blocks_per_sm : 4;
-
-  // Chunks: only when the tasks without them leave SMs idle; then as many as
-  // fill every SM once (one wave, so no SM waits on a straggling second one),
-  // but never so short that a thread reads fewer than ~8 vectors or rows.
-  int64_t C = 1, tasks_per_block = 1, tasks0 = n_out, min_len = 1;
-  int64_t capacity = sms * per_sm;  // resident tasks
-  switch (mode) {
-    case ReduceMode::InnerWarp:
-      tasks_per_block = 256 / width, capacity *= 256 / width, min_len = width * V * 8;
-      break;
-    case ReduceMode::InnerBlock: min_len = 256 * V * 8; break;
-    default: tasks0 = ceil_div(cols, width), min_len = (256 / width) * 8; break;
-  }
-  if (tasks0 < capacity && R > min_len) C = std::max<int64_t>(1, std::min(capacity / tasks0, R / min_len));
-  int64_t L = ceil_div(R, C);
-  if (inner) L = ceil_div(L, 16) * 16;  // chunk starts stay 16-byte aligned relative to the row
-  if (L > 0) C = ceil_div(R, L);
-  if (C < 1) C = 1;
-  const bool outer_parts = !inner;
+  const LoadedKernel main = reduce_kernel(id, plan, mode);
 
   ParamBlock p(nd);
   for (int d = 0; d < nd; ++d) {
@@ -113,25 +86,49 @@ void CudaBackend::reduce(core::ReduceId id, const ReducePlan& plan) {
   p.set_n(n_out);
   p.set_iaux(0, R);
   p.set_iaux(1, rs);
+  p.set_value(flags, sizeof flags);
+  void* args[] = {p.bytes.data()};
+  launch_reduction(id, plan, {mode, inner, V, width, cols}, main, p, args);
+}
+
+LoadedKernel CudaBackend::reduce_kernel(core::ReduceId id, const ReducePlan& plan, ReduceMode m) {
+  // Note [Kernel cache keys]: the mode and the output dtype above the common fields.
+  const int nd = static_cast<int>(plan.out_shape.size());
+  const uint64_t k = key(Family::Reduce, static_cast<int>(id), plan.in_dtype, plan.loop_dtype, nd, false) |
+                     uint64_t(m) << 44 | uint64_t(plan.out_dtype) << 48;
+  return kernel(k, [&] { return reduce_source(id, plan.in_dtype, plan.loop_dtype, plan.out_dtype, nd, m); });
+}
+
+void CudaBackend::launch_reduction(core::ReduceId id, const ReducePlan& plan, const ReduceStrategy& s,
+                                   const LoadedKernel& main, ParamBlock& p, void** args) {
+  const int64_t n_out = plan.outputs();
+  const int64_t R = plan.red_shape.empty() ? 1 : plan.red_shape[0];
+  // Resident blocks of 256 threads per SM for this kernel (its registers decide).
+  const int64_t per_sm = main.blocks_per_sm > 0 ? main.blocks_per_sm : 4;
+  const ReduceChunks ch = reduce_chunks(s, R, n_out, sm_count_, per_sm);
+  const int64_t C = ch.C;
+  const bool outer_parts = !s.inner;
   p.set_aux(0, static_cast<double>(C));
-  p.set_aux(1, static_cast<double>(L));
+  p.set_aux(1, static_cast<double>(ch.L));
   // Partials: per output contiguous (Inner) or per chunk contiguous (Outer:
   // then FinalThread reads them coalesced).
   p.set_aux(2, static_cast<double>(outer_parts ? 1 : C));
   p.set_aux(3, static_cast<double>(outer_parts ? n_out : 1));
-  p.set_value(flags, sizeof flags);
   void* parts = C > 1 ? allocate(static_cast<size_t>(n_out * C) * reduce_partial_bytes(id, plan.loop_dtype)) : nullptr;
   p.set_data(2, parts);
   use_device();
-  void* args[] = {p.bytes.data()};
-  const int64_t tasks = tasks0 * C;
-  const unsigned grid = static_cast<unsigned>(std::min(ceil_div(tasks, tasks_per_block), kMaxGrid));
+  const int64_t tasks = ch.tasks0 * C;
+  const unsigned grid = static_cast<unsigned>(std::min(ceil_div(tasks, ch.tasks_per_block), kMaxGrid));
   launch_kernel(main, dim3(grid), dim3(256), args, stream());
   if (C > 1) {
-    // Few partials per output: a thread each; many (few outputs): a block each.
+    // Few partials per output: a thread each; many (few outputs): a block
+    // each. The fused reductions' partials have the same layout: these
+    // kernels merge them too.
     const ReduceMode fm = C <= 64 ? ReduceMode::FinalThread : ReduceMode::FinalBlock;
     const int64_t g2 = fm == ReduceMode::FinalThread ? ceil_div(n_out, 256) : n_out;
-    launch_kernel(get(fm), dim3(static_cast<unsigned>(std::min(g2, kMaxGrid))), dim3(256), args, stream());
+    void* fargs[] = {p.bytes.data()};
+    launch_kernel(reduce_kernel(id, plan, fm), dim3(static_cast<unsigned>(std::min(g2, kMaxGrid))), dim3(256), fargs,
+                  stream());
     deallocate(parts, 0);
   }
 }

@@ -95,6 +95,35 @@ std::string reduce_common_source(core::ReduceId id, DType in, DType loop, DType 
   return s;
 }
 
+std::string reduce_inner_tasks_open(bool warp) {
+  std::string s = "  const long long ntasks = p.n * C;\n";
+  if (warp)
+    s += "  const int G = 1 << flags[1], lane = threadIdx.x & 31, tid = lane & (G - 1);\n"
+         "  const long long per_warp = 32 >> flags[1];\n"
+         "  const long long nwarps = ((long long)gridDim.x * blockDim.x) >> 5;\n"
+         "  // warp-uniform rounds: every lane reaches the shuffles\n"
+         "  for (long long t0 = (((long long)blockIdx.x * blockDim.x + threadIdx.x) >> 5) * per_warp; t0 < ntasks;"
+         " t0 += nwarps * per_warp) {\n"
+         "    const long long task = t0 + (lane >> flags[1]);\n"
+         "    const bool valid = task < ntasks;\n";
+  else
+    s += "  constexpr int G = 256;\n"
+         "  const int tid = threadIdx.x;\n"
+         "  for (long long task = blockIdx.x; task < ntasks; task += gridDim.x) {\n"
+         "    const bool valid = true;\n";
+  return s + "    Acc s0 = acc_init();\n";
+}
+
+std::string reduce_inner_tasks_close(bool warp) {
+  std::string s = warp ? "    warp_merge(s0, G);\n" : "    s0 = block_merge(s0);\n";
+  s += "    if (valid && tid == 0) {\n"
+       "      if (C == 1) finish(p.data[1] + oo, s0);\n"
+       "      else ((Acc*)p.data[2])[o * part_o + c * part_c] = s0;\n"
+       "    }\n"
+       "  }\n}\n";
+  return s;
+}
+
 std::string reduce_source(core::ReduceId id, DType in, DType loop, DType out, int out_nd, ReduceMode mode) {
   const DType dtype = in;  // what the kernel loads (its vector widths follow it)
   const std::string V = std::to_string(reduce_vector_width(dtype));
@@ -131,24 +160,9 @@ std::string reduce_source(core::ReduceId id, DType in, DType loop, DType out, in
       s += "  constexpr int V = " + V + ", U = " + U + ";\n"
            "  using VT = Vec<T, V>;\n"
            "  const int* flags = (const int*)p.value;\n"
-           "  const int vec_ok = flags[0];\n"
-           "  const long long ntasks = p.n * C;\n";
-      if (warp)
-        s += "  const int G = 1 << flags[1], lane = threadIdx.x & 31, tid = lane & (G - 1);\n"
-             "  const long long per_warp = 32 >> flags[1];\n"
-             "  const long long nwarps = ((long long)gridDim.x * blockDim.x) >> 5;\n"
-             "  // warp-uniform rounds: every lane reaches the shuffles\n"
-             "  for (long long t0 = (((long long)blockIdx.x * blockDim.x + threadIdx.x) >> 5) * per_warp; t0 < ntasks;"
-             " t0 += nwarps * per_warp) {\n"
-             "    const long long task = t0 + (lane >> flags[1]);\n"
-             "    const bool valid = task < ntasks;\n";
-      else
-        s += "  constexpr int G = 256;\n"
-             "  const int tid = threadIdx.x;\n"
-             "  for (long long task = blockIdx.x; task < ntasks; task += gridDim.x) {\n"
-             "    const bool valid = true;\n";
-      s += "    Acc s0 = acc_init();\n"
-           "    long long o = 0, c = 0, oo = 0;\n"
+           "  const int vec_ok = flags[0];\n";
+      s += reduce_inner_tasks_open(warp);
+      s += "    long long o = 0, c = 0, oo = 0;\n"
            "    if (valid) {\n"
            "    o = task / C; c = task - o * C;\n"
            "    long long rem = o, io = 0;\n" + unravel +
@@ -193,12 +207,7 @@ std::string reduce_source(core::ReduceId id, DType in, DType loop, DType out, in
            "      for (long long j = j0 + tid; j < j1; j += G) put(s0, *(const T*)(base + j * rs), j);\n"
            "    }\n"
            "    }\n";
-      s += warp ? "    warp_merge(s0, G);\n" : "    s0 = block_merge(s0);\n";
-      s += "    if (valid && tid == 0) {\n"
-           "      if (C == 1) finish(p.data[1] + oo, s0);\n"
-           "      else ((Acc*)p.data[2])[o * part_o + c * part_c] = s0;\n"
-           "    }\n"
-           "  }\n}\n";
+      s += reduce_inner_tasks_close(warp);
       break;
     }
     case ReduceMode::Outer:
