@@ -294,7 +294,9 @@ ndarray pad(const ndarray& a, const std::vector<Pair>& widths_in, PadMode mode, 
     for (int d = 0; d < nd; ++d) fill_area(roi(padded, w, orig, d), d, w[d], values[d].first, values[d].second);
     return padded;
   }
-  if (mode == PadMode::Empty || padded.size() == 0) return padded;
+  if (mode == PadMode::Empty) return padded;
+  // Before the empty result's early return: NumPy refuses to extend an empty
+  // axis even when another axis makes the result empty too.
   if (a.size() == 0) {
     for (int d = 0; d < nd; ++d)
       if (orig[d] == 0 && (w[d].first || w[d].second))
@@ -302,6 +304,7 @@ ndarray pad(const ndarray& a, const std::vector<Pair>& widths_in, PadMode mode, 
                          " using modes other than 'constant' or 'empty'");
     return padded;
   }
+  if (padded.size() == 0) return padded;
   switch (mode) {
     case PadMode::Edge:
       for (int d = 0; d < nd; ++d) {

@@ -41,6 +41,12 @@ struct Rows {
 };
 
 Rows as_rows(const ndarray& a, const std::optional<std::vector<int64_t>>& axis) {
+  if (axis) {  // NumPy's median and quantiles normalize the axes themselves (normalize_axis_tuple)
+    std::vector<int> seen;
+    for (int64_t ax : *axis) seen.push_back(normalize_axis(ax, a.ndim()));
+    std::sort(seen.begin(), seen.end());
+    if (std::adjacent_find(seen.begin(), seen.end()) != seen.end()) throw ValueError("repeated axis");
+  }
   const std::vector<bool> red = core::reduced_dims(a, axis);
   Rows r;
   std::vector<int64_t> perm;
@@ -240,11 +246,18 @@ ndarray quantile_impl(const ndarray& a, const std::vector<double>& q, const Shap
   }
   if (o.weights && o.method != QuantileMethod::InvertedCdf)
     throw ValueError(std::string("Only method 'inverted_cdf' supports weights. Got: ") + method_name(o.method) + ".");
+  // NumPy's nan forms answer an empty array with nanmean(a, axis, out,
+  // keepdims) before looking at q's shape: NaNs (float64 for integers), and
+  // no dimension for q (NumPy 2.0-2.4's _nanquantile_unchecked).
+  if (nan && a.size() == 0) return nanmean(a, ReduceOptions{o.axis, o.keepdims, {}, o.out});
   if (q_shape.size() > 1) throw ValueError("q must be a scalar or 1d");
   if (nan && !is_inexact(a.dtype())) nan = false;
   const Rows rows = as_rows(a, o.axis);
   const int64_t Q = static_cast<int64_t>(qs.size());
   const ndarray qd = from_host(qs, {Q, 1}, a.device()).astype(o.q_dtype);
+  // NumPy's message names whichever index its own code reaches first, which
+  // depends on the dtype, the method and q: the type is NumPy's, the text one
+  // of its (test_statistics_order.py::test_empty_raises_index_error).
   if (rows.N == 0 && !nan) throw IndexError("index -1 is out of bounds for axis 0 with size 0");
   const bool inexact = is_inexact(a.dtype());
   ndarray count;  // the rows' non-NaN counts (nan forms)
@@ -275,13 +288,17 @@ ndarray quantile_impl(const ndarray& a, const std::vector<double>& q, const Shap
 
 ndarray median_impl(const ndarray& a, const std::optional<std::vector<int64_t>>& axis, bool keepdims,
                     const std::optional<ndarray>& out, bool nan) {
+  if (nan && a.size() == 0) return nanmean(a, ReduceOptions{axis, keepdims, {}, out});  // NumPy's nanmedian, too
   if (nan && !is_inexact(a.dtype())) nan = false;
   const Rows rows = as_rows(a, axis);
   QuantileOptions o;
   o.keepdims = keepdims;
   o.out = out;
   const DType mdt = is_inexact(a.dtype()) ? a.dtype() : DType::Float64;  // mean's dtype
-  if (rows.N == 0) return finish(full({1, rows.R}, Scalar(std::nan("")), mdt, a.device()), rows, {}, o, true);
+  if (rows.N == 0) {  // NumPy's mean of nothing: NaN (complex: NaN in both parts)
+    const Scalar nan_value = is_complex(mdt) ? Scalar(std::nan(""), std::nan("")) : Scalar(std::nan(""));
+    return finish(full({1, rows.R}, nan_value, mdt, a.device()), rows, {}, o, true);
+  }
   const ndarray sorted = sort(rows.rows, 1);
   ndarray lo, hi;
   if (!nan) {

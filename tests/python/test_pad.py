@@ -193,3 +193,13 @@ def test_pad_constant_pairs_keep_distinct_values(rng):
         compare(lambda xp, x: xp.pad(x, 2, constant_values=cv), a)
     c = make_data((3, 4), numpy.complex64, rng=rng)
     compare(lambda xp, x: xp.pad(x, 1, constant_values=(1 + 2j, 1 - 2j)), c)
+
+
+@pytest.mark.parametrize("mode", ["edge", "reflect", "wrap", "mean"])
+def test_empty_axis_refused_when_the_result_is_empty_too(mode):
+    # found by test_fuzz.py's plumbing property: an axis of length 0 padded
+    # with (0, 0) made the result empty, and the refusal to extend another
+    # empty axis was skipped
+    a = numpy.zeros((1, 0, 2, 0), numpy.float32)
+    compare(lambda xp, x: xp.pad(x, ((7, 3), (0, 0), (8, 1), (1, 7)), mode=mode), a)
+    compare(lambda xp, x: xp.pad(x, ((1, 1), (0, 0), (1, 1), (0, 0)), mode=mode), a)  # allowed: nothing extended

@@ -72,6 +72,66 @@ def test_median_nan_and_empty(rng):
     compare(lambda xp, x: xp.median(x), numpy.float32(3.5).reshape(()))
 
 
+@pytest.mark.parametrize("shape", [(0,), (0, 3), (2, 0)])
+def test_empty_axis_tuple_is_elementwise(shape):
+    # A deliberate departure (docs/statistics.md): NumPy's median and
+    # percentile with axis=() of an empty array fail inside NumPy ("cannot
+    # reshape array of size 0 into shape (0,newaxis)"); nanmedian, and every
+    # non-empty array, take axis=() as "reduce nothing": the elements, as
+    # float64. cunum does that for the empty array too.
+    a = numpy.zeros(shape, numpy.int8)
+    with pytest.raises(ValueError, match="cannot reshape"):
+        numpy.median(a, axis=())
+    for got in (cn.median(cn.asarray(a), axis=()), cn.percentile(cn.asarray(a), 50, axis=())):
+        assert got.shape == shape and got.dtype == numpy.float64
+    assert cn.percentile(cn.asarray(a), [10, 50], axis=()).shape == (2,) + shape
+    assert numpy.nanmedian(a.astype(float), axis=()).shape == shape  # NumPy's own nan form agrees
+
+
+@pytest.mark.filterwarnings("ignore:Mean of empty slice")
+def test_empty_kept_dims_with_an_axis_tuple():
+    # The same NumPy failure for a tuple of axes whose kept dims hold nothing:
+    # cunum gives the empty result of the kept shape (here (0,)), as NumPy does
+    # for the same reduction written with one integer axis.
+    a = numpy.zeros((1, 0, 0))
+    with pytest.raises(ValueError, match="cannot reshape"):
+        numpy.median(a, axis=(0, 1))
+    got = cn.median(cn.asarray(a), axis=(0, 1))
+    assert got.shape == numpy.median(a[0], axis=0).shape == (0,) and got.dtype == numpy.float64
+
+
+@pytest.mark.parametrize("dt", ["bool", "int8", "uint64", "float16", "float64"])
+def test_empty_raises_index_error(dt):
+    # NumPy raises IndexError for an empty axis from wherever its own code
+    # first indexes the data: the message's index depends on the dtype, the
+    # method and q (found by test_fuzz.py's plumbing property), so only the
+    # type is compared (a documented departure: docs/statistics.md)
+    a = numpy.zeros((0, 2), dt)
+    for method in METHODS:
+        for q in ([0, 50], 25):
+            for axis in (None, 0):
+                with pytest.raises(IndexError):
+                    numpy.percentile(a, q, axis=axis, method=method)
+                with pytest.raises(IndexError, match="out of bounds for axis 0 with size 0"):
+                    cn.percentile(cn.asarray(a), q, axis=axis, method=method)
+
+
+@pytest.mark.parametrize("dt", ["bool", "int16", "float32", "float64"])
+def test_nan_forms_of_empty_are_nanmean(dt):
+    # NumPy's nan forms answer an empty array with nanmean(a, axis, out,
+    # keepdims): NaN, float64 for integers, and q's dimension dropped
+    for shape in ((0,), (0, 2), (3, 0)):
+        a = numpy.zeros(shape, dt)
+        for axis in (None, 0, -1):
+            for keepdims in (False, True):
+                for q in (0.5, [0.1, 0.9]):
+                    compare(lambda xp, x: xp.nanquantile(x, q, axis=axis, keepdims=keepdims), a)
+                    compare(lambda xp, x: xp.nanpercentile(x, numpy.multiply(q, 100), axis=axis), a)
+                compare(lambda xp, x: xp.nanmedian(x, axis=axis, keepdims=keepdims), a)
+        compare(lambda xp, x: xp.nanquantile(x, [[0.5]]), a)  # q's rank not checked first
+        compare(lambda xp, x: xp.nanmedian(x, axis=3), a)      # nanmean's AxisError
+
+
 def test_nan_quantiles(rng):
     a = numpy.array([[1.0, numpy.nan, 3.0, 0.5], [numpy.nan] * 4, [2.0, 5.0, 1.0, numpy.nan]])
     for name in ("quantile", "nanquantile", "percentile", "nanpercentile"):
