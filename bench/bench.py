@@ -31,13 +31,19 @@ except Exception:  # noqa: BLE001
     torch = None
 
 
-def gpu_time(fn, reps=20, warm=3):
+def gpu_time(fn, reps=20, warm=3, before=None):
+    """Median seconds between events recorded around fn(). The GPU is idle
+    when the first is recorded, so the host's submission counts; `before`
+    (e.g. a GPU sleep) runs ahead of it instead to time the device alone
+    (bench/call_split.py)."""
     for _ in range(warm):
         fn()
     torch.cuda.synchronize()
     times = []
     for _ in range(reps):
         a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        if before is not None:
+            before()
         a.record()
         fn()
         b.record()

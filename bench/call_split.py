@@ -6,62 +6,19 @@ time alone), for cunum's cumsum and copy, CuPy's and PyTorch's, at 2^24,
 
     python bench/call_split.py
 """
-import statistics
-import time
+import os
+import sys
 
 import numpy as np
-import torch
 
-import cunum as cn
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench import cp, gpu_time, host_time, torch  # noqa: E402
 
-try:
-    import cupy as cp
-except Exception:  # noqa: BLE001
-    cp = None
+import cunum as cn  # noqa: E402
 
 
-def t_host_incl(fn, reps=30):
-    """bench.py's gpu_time: the GPU is idle when the first event is recorded."""
-    for _ in range(3):
-        fn()
-    torch.cuda.synchronize()
-    ts = []
-    for _ in range(reps):
-        a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        a.record()
-        fn()
-        b.record()
-        b.synchronize()
-        ts.append(a.elapsed_time(b) * 1e3)
-    return statistics.median(ts)
-
-
-def t_device(fn, reps=30):
-    """The call queued behind ~150 us of GPU sleep: the events see the device's time only."""
-    for _ in range(3):
-        fn()
-    torch.cuda.synchronize()
-    ts = []
-    for _ in range(reps):
-        a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        torch.cuda._sleep(300000)
-        a.record()
-        fn()
-        b.record()
-        b.synchronize()
-        ts.append(a.elapsed_time(b) * 1e3)
-    return statistics.median(ts)
-
-
-def t_host_small(fn, sync, iters=3000):
-    for _ in range(50):
-        fn()
-    sync()
-    t = time.perf_counter()
-    for _ in range(iters):
-        fn()
-    sync()
-    return (time.perf_counter() - t) / iters * 1e6
+def device_only():
+    torch.cuda._sleep(300000)  # ~150 us of GPU: the call is queued before the first event fires
 
 
 def main():
@@ -76,16 +33,16 @@ def main():
             cx = cp.asarray(h)
             rows["cupy cumsum"] = lambda: cp.cumsum(cx)
         for name, fn in rows.items():
-            a, d = t_host_incl(fn), t_device(fn)
+            a, d = gpu_time(fn, reps=30) * 1e6, gpu_time(fn, reps=30, before=device_only) * 1e6
             print(f"2^{lg} {name:20s} host-incl {a:8.1f} us ({8 * n / a / 1e3:6.0f} GB/s)  "
                   f"device {d:8.1f} us ({8 * n / d / 1e3:6.0f} GB/s)  diff {a - d:5.1f}")
         del x, tx
     s = cn.arange(1000, dtype=cn.float32)
     ts = torch.arange(1000, dtype=torch.float32, device="cuda")
     sync = torch.cuda.synchronize
-    print(f"host us/call, 1000 f32: cunum cumsum {t_host_small(lambda: cn.cumsum(s), sync):.2f}  "
-          f"cunum x+y {t_host_small(lambda: s + s, sync):.2f}  "
-          f"torch cumsum {t_host_small(lambda: torch.cumsum(ts, 0), sync):.2f}")
+    us = lambda f: host_time(f, sync) * 1e6  # noqa: E731
+    print(f"host us/call, 1000 f32: cunum cumsum {us(lambda: cn.cumsum(s)):.2f}  "
+          f"cunum x+y {us(lambda: s + s):.2f}  torch cumsum {us(lambda: torch.cumsum(ts, 0)):.2f}")
 
 
 if __name__ == "__main__":
