@@ -202,3 +202,17 @@ def test_large_rows(rng):
     compare(lambda xp, x: xp.median(x, axis=1), a)
     compare(lambda xp, x: xp.quantile(x, [0.01, 0.99], axis=1, method="hazen"), a)
     compare(lambda xp, x: xp.nanpercentile(x, 37.5), with_nans(a, rng))
+
+
+@pytest.mark.filterwarnings("ignore:Mean of empty slice")
+def test_empty_complex_median_and_repeated_axes():
+    # found by test_fuzz.py's plumbing property: NumPy's mean of nothing is
+    # nan+nanj for complex; its median and quantiles name a repeated axis
+    # "repeated axis" (after the AxisError of an axis out of range)
+    for shape, axis in (((2, 0), 1), ((0,), None), ((0, 3), 0)):
+        compare(lambda xp, x: xp.median(x, axis=axis), numpy.zeros(shape, numpy.complex64))
+    b = numpy.arange(12.0).reshape(3, 4)
+    for axis in ((0, 0), (1, -1), (0, 5), (5, 5)):
+        compare(lambda xp, x: xp.median(x, axis=axis), b)
+        compare(lambda xp, x: xp.quantile(x, 0.3, axis=axis), b)
+        compare(lambda xp, x: xp.nanpercentile(x, [5, 50], axis=axis), b)
