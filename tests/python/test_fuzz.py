@@ -484,6 +484,9 @@ def test_plumbing_and_scan_routines(device, base, draw):
         fn = lambda xp, x: xp.take(x, xp.asarray(idx, dtype="int64"), axis=ax, mode=mode)  # noqa: E731
     elif which == 4:
         lo, hi = draw.draw(st.integers(-5, 5)), draw.draw(st.integers(-5, 5))
+        # NumPy 2.0 raised OverflowError for every Python int bound beyond an
+        # integer dtype, 2.1+ (and cunum) only for some (docs/numpy-versions.md)
+        assume(NUMPY_VERSION >= (2, 1) or a.dtype.kind != "u" or min(lo, hi) >= 0)
         fn = lambda xp, x: xp.clip(x, lo, hi)  # noqa: E731
     elif which == 5:
         fn = lambda xp, x: xp.where(x != 0, x, x[..., ::-1] if n else x)  # noqa: E731
@@ -497,6 +500,16 @@ def test_plumbing_and_scan_routines(device, base, draw):
                                             "inverted_cdf", "median_unbiased"]))
         ax = draw.draw(st.none() | st.integers(-n - 1, max(n, 1)))
         fn = lambda xp, x: xp.percentile(x, q, axis=ax, method=method)  # noqa: E731
+    if which == 1 and "prod" in name and numpy.result_type(a.dtype, dt or a.dtype).kind == "c":
+        # a complex product past the float range is nan or inf by the order of
+        # the multiplications (NumPy's differs between its builds; the scan
+        # groups by tiles on the GPU): products that stay finite only
+        try:
+            with numpy.errstate(all="ignore"):
+                finite = numpy.isfinite(fn(numpy, view(numpy, a, recipe))).all()
+        except Exception:  # noqa: BLE001 -- compare() checks NumPy's errors
+            finite = True
+        assume(finite)
     if which in (6, 7):
         # NumPy's median and percentile fail inside NumPy ("cannot reshape array
         # of size 0") for a tuple of axes of an empty array whose kept dims hold
