@@ -7,7 +7,7 @@ import pytest
 
 import cunum as cn
 from helpers import (ALL_DTYPES, NUMPY_VERSION, SOME_DTYPES, assert_raises_since, compare, dtype_params, make_data,
-                     numpy_side)
+                     numpy_side, requires_cunum)
 
 pytestmark = pytest.mark.usefixtures("device")
 
@@ -72,6 +72,7 @@ def test_median_nan_and_empty(rng):
     compare(lambda xp, x: xp.median(x), numpy.float32(3.5).reshape(()))
 
 
+@requires_cunum  # a departure from NumPy
 @pytest.mark.parametrize("shape", [(0,), (0, 3), (2, 0)])
 def test_empty_axis_tuple_is_elementwise(shape):
     # A deliberate departure (docs/statistics.md): NumPy's median and
@@ -88,6 +89,7 @@ def test_empty_axis_tuple_is_elementwise(shape):
     assert numpy.nanmedian(a.astype(float), axis=()).shape == shape  # NumPy's own nan form agrees
 
 
+@requires_cunum  # a departure from NumPy
 @pytest.mark.filterwarnings("ignore:Mean of empty slice")
 def test_empty_kept_dims_with_an_axis_tuple():
     # The same NumPy failure for a tuple of axes whose kept dims hold nothing:
@@ -100,6 +102,7 @@ def test_empty_kept_dims_with_an_axis_tuple():
     assert got.shape == numpy.median(a[0], axis=0).shape == (0,) and got.dtype == numpy.float64
 
 
+@requires_cunum  # a departure from NumPy
 @pytest.mark.parametrize("dt", ["bool", "int8", "uint64", "float16", "float64"])
 def test_empty_raises_index_error(dt):
     # NumPy raises IndexError for an empty axis from wherever its own code
