@@ -255,9 +255,9 @@ ndarray quantile_impl(const ndarray& a, const std::vector<double>& q, const Shap
   const Rows rows = as_rows(a, o.axis);
   const int64_t Q = static_cast<int64_t>(qs.size());
   const ndarray qd = from_host(qs, {Q, 1}, a.device()).astype(o.q_dtype);
-  // NumPy's message names whichever index its own code reaches first, which
-  // depends on the dtype, the method and q: the type is NumPy's, the text one
-  // of its (test_statistics_order.py::test_empty_raises_index_error).
+  // NumPy's message names whichever index its own code reaches first (it
+  // depends on the dtype, the method and q): the type is NumPy's, the text
+  // always this one (test_statistics_order.py::test_empty_raises_index_error).
   if (rows.N == 0 && !nan) throw IndexError("index -1 is out of bounds for axis 0 with size 0");
   const bool inexact = is_inexact(a.dtype());
   ndarray count;  // the rows' non-NaN counts (nan forms)
