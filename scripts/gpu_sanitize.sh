@@ -12,7 +12,10 @@
 # process runs plainly (SAN_WARM=0 skips it): that fills the NVRTC disk cache,
 # so that no kernel is compiled under a tool, and is a plain GPU test run of
 # the same tests. Then each tool runs the same processes with `pytest -v -s`,
-# so that every report follows the id of the test that made it.
+# so that every report follows the id of the test that made it. A process
+# whose plain run took T s runs under the tools as ceil(T / SAN_SPLIT_S)
+# processes (SAN_SPLIT_S=10; at most 8), longest first: the long files
+# (test_reductions, test_ufuncs) were the ones a time box cut.
 # scripts/sanitizer_report.py sorts the reports (ours, vendor, deliberate)
 # into $OUT/sanitize-TOOL.log. SAN_TIMEOUT=S stops each tool's pass after S
 # seconds (the processes cut off are listed as unfinished). SAN_K=cpu selects
@@ -32,19 +35,35 @@ san=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer
 work="$OUT/sanitize-work"; rm -rf "$work"
 export san work PYTHONUNBUFFERED=1  # a crash keeps the id of the test it happened in (and faulthandler its stack)
 
-jobs() { for f in "${files[@]}"; do for j in ${shards//,/ }; do echo "$f $j"; done; done; }
-# one process: MODE (plain or a tool) FILE SHARD
+K=$CUNUM_TEST_SAMPLE
+# the processes, one per line: FILE SAMPLE SHARD
+jobs() { for f in "${files[@]}"; do for j in ${shards//,/ }; do echo "$f $K $j"; done; done; }
+# The tools' processes. A process of the plain pass that took T seconds is
+# split into ceil(T / SAN_SPLIT_S) (at most 8) processes for the tools:
+# shard j of K is the union of shards j, j + K, ... of K * m (the shard is
+# crc32(test id) mod K), so the split runs the same tests. The longest go
+# first, so that the slowest file does not start last.
+tool_jobs() {
+  if [ ! -d "$work/plain" ]; then jobs; return; fi
+  jobs | while read -r f k j; do
+    local log="$work/plain/$(basename "$f" .py)-$j-$k.log" t m i
+    t=$(grep -oE " in [0-9.]+s" "$log" 2>/dev/null | tail -1 | grep -oE "[0-9.]+" || true)
+    m=$(awk -v t="${t:-0}" -v s="${SAN_SPLIT_S:-10}" 'BEGIN { m = int(t / s); if (m * s < t) m++; print (m < 1 ? 1 : (m > 8 ? 8 : m)) }')
+    for ((i = 0; i < m; i++)); do echo "${t:-0} $f $((k * m)) $((j + k * i))"; done
+  done | sort -k1,1 -g -r | cut -d' ' -f2-
+}
+# one process: MODE (plain or a tool) FILE SAMPLE SHARD
 run_one() {
-  local mode=$1 f=$2 j=$3 extra=()
-  local log="$work/$mode/$(basename "$f" .py)-$j.log"
+  local mode=$1 f=$2 k=$3 j=$4 extra=()
+  local log="$work/$mode/$(basename "$f" .py)-$j-$k.log"
   if [ "$mode" = plain ]; then
-    CUNUM_TEST_SHARD=$j python3 -X faulthandler -m pytest -q -p no:xdist -p no:cacheprovider -k "${SAN_K:-cuda}" "$f" > "$log" 2>&1
+    CUNUM_TEST_SAMPLE=$k CUNUM_TEST_SHARD=$j python3 -X faulthandler -m pytest -q -p no:xdist -p no:cacheprovider -k "${SAN_K:-cuda}" "$f" > "$log" 2>&1
     return 0
   fi
   # memcheck: the pool keeps blocks for reuse by design, so a leak report
   # would only list the pool.
   [ "$mode" = memcheck ] && extra=(--leak-check no)
-  CUNUM_TEST_SHARD=$j "$san" --tool "$mode" "${extra[@]}" --print-limit 20 \
+  CUNUM_TEST_SAMPLE=$k CUNUM_TEST_SHARD=$j "$san" --tool "$mode" "${extra[@]}" --print-limit 20 \
     python3 -X faulthandler -m pytest -v -s -p no:xdist -p no:cacheprovider -k "${SAN_K:-cuda}" "$f" > "$log" 2>&1
   return 0
 }
@@ -53,7 +72,7 @@ export -f run_one
 status=0
 if [ "${SAN_WARM:-1}" = 1 ]; then
   mkdir -p "$work/plain"; start=$(date +%s)
-  jobs | xargs -P "${SAN_JOBS:-15}" -L1 bash -c 'run_one plain "$0" "$1"'
+  jobs | xargs -P "${SAN_JOBS:-15}" -L1 bash -c 'run_one plain "$0" "$1" "$2"'
   passed=$(cat "$work"/plain/*.log | grep -oE "[0-9]+ passed" | awk '{s+=$1} END {print s+0}')
   failed=$(grep -h "^FAILED" "$work"/plain/*.log)
   echo "plain: $(( $(date +%s) - start )) s, $passed passed, $(printf '%s' "$failed" | grep -c .) failed"
@@ -62,7 +81,8 @@ fi
 for tool in ${tools//,/ }; do
   mkdir -p "$work/$tool"; start=$(date +%s)
   limit=(); [ -n "${SAN_TIMEOUT:-}" ] && limit=(timeout -s INT -k 20 "$SAN_TIMEOUT")
-  jobs | "${limit[@]}" xargs -P "${SAN_JOBS:-15}" -L1 bash -c "run_one $tool \"\$0\" \"\$1\""
+  tool_jobs > "$work/$tool.jobs"
+  "${limit[@]}" xargs -P "${SAN_JOBS:-15}" -L1 -a "$work/$tool.jobs" bash -c "run_one $tool \"\$0\" \"\$1\" \"\$2\""
   echo "$tool pass: $(( $(date +%s) - start )) s"
   python3 scripts/sanitizer_report.py "$tool" "$work/$tool" --out "$OUT/sanitize-$tool.log" || status=1
 done

@@ -34,7 +34,10 @@ DELIBERATE = [
 ]
 VENDOR_LIBS = re.compile(r"in (libcusolver|libcublas|libcublasLt|libcufft|libcurand|libcusparse)\.so")
 OWN_MODULE = re.compile(r"in _core\.cpython|in libcunum")
-TEST_ID = re.compile(r"^(tests/\S+::\S+)")
+# A test id may hold spaces inside its parameters (`t[cpu-[1, -1, 2]]`): it
+# ends at the last `]` of its line that a space or the line's end follows
+# (a report after it on its line, `-s`, has none in its first line).
+TEST_ID = re.compile(r"^(tests/\S+?::[^\s\[]+(?:\[.*\])?)(?=\s|$)")
 OUTCOME = re.compile(r"\b(PASSED|FAILED|SKIPPED|XFAIL|XPASS|ERROR)\b")
 # pytest's own exit status (5: no test of the shard in that file) is not a report
 REPORT_START = re.compile(r"^========= (?!\w+ SUMMARY|COMPUTE-SANITIZER|Target application returned)\S")

@@ -63,6 +63,16 @@ CRASHED = """\
 ========= COMPUTE-SANITIZER
 tests/python/test_shape_edges.py::test_reshape[cuda] Fatal Python error: Segmentation fault
 """
+SPACES = """\
+tests/python/test_roll.py::test_roll_values[cuda-[1, -1, 2]-[0, 1, 2]-stepped] PASSED
+tests/python/test_roll.py::test_roll_values[cuda-(2, 3)-(2, 0)-f] ========= Invalid __global__ read of size 4 bytes
+=========     at cunum_kernel+0x40
+=========         Host Frame:  [0x3a6d14] in _core.cpython-312-x86_64-linux-gnu.so
+========= 
+PASSED
+tests/python/test_roll.py::test_roll_empty[cuda-None] SKIPPED (no GPU pair)
+========= ERROR SUMMARY: 1 error
+"""
 RACECHECK_CLEAN = """\
 tests/python/test_scan.py::test_cumsum[cuda] PASSED
 ========= RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)
@@ -110,3 +120,9 @@ def test_failures_and_unfinished_processes_fail_the_run(tmp_path):
 def test_racecheck_summary_ends_a_process(tmp_path):
     rc, text, _ = report(tmp_path, [RACECHECK_CLEAN], tool="racecheck")
     assert rc == 0 and "0 processes unfinished" in text and "0 ours" in text, text
+
+
+def test_ids_with_spaces(tmp_path):
+    rc, text, _ = report(tmp_path, [SPACES], tool="memcheck")
+    assert rc == 1 and "3 tests finished" in text, text
+    assert "[ours] tests/python/test_roll.py::test_roll_values[cuda-(2, 3)-(2, 0)-f]: 1 x Invalid" in text, text
