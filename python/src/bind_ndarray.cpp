@@ -9,6 +9,7 @@
 #include "cunum/fusion.hpp"
 #include "convert.hpp"
 #include "index_key.hpp"
+#include "routines/indexing_internal.hpp"
 #include "store.hpp"
 #include "cunum/creation.hpp"
 #include "cunum/error.hpp"
@@ -133,13 +134,11 @@ void setitem(const ndarray& self, nb::handle key, nb::handle value) {
   try {
     v = value_array(self, value);
   } catch (...) {
-    // NumPy checks the index before it converts the value (x[mask, -2] = -1
-    // on uint8 is an IndexError when -2 is out of range). On the GPU the
-    // bounds check of index arrays is deferred (Note [Deferred errors]), so
-    // on this error path only: gather through the index and wait, which
-    // raises the IndexError if there is one; otherwise the value's error.
-    index(self, idx);
-    backend::get(self.device()).synchronize();
+    // NumPy's order: the index's items (x[mask, -2] = -1 on uint8 is an
+    // IndexError when -2 is out of range), then the value (x[[5]] = 128 on
+    // a length-1 int8 array is an OverflowError), then the index arrays'
+    // broadcast and bounds.
+    check_index_items(self, idx);
     throw;
   }
   index_assign(self, idx, v);

@@ -85,7 +85,21 @@ Shape broadcast_index_shapes(const std::vector<ndarray>& arrays) {
   return out;
 }
 
-Prepared prepare(const ndarray& a, const std::vector<Index>& idx, bool allow_lone_mask) {
+// The items of an index read in order, before any index array is looked at:
+// NumPy's prepare_index and the view of the basic items (integers, slices,
+// new axes, the ellipsis; a mask's dims become full slices).
+struct Staged {
+  ndarray view;
+  struct Pending {
+    int vdim, axis;
+    ndarray array;  // integer array, or a mask of ndim >= 1
+    bool mask;
+  };
+  std::vector<Pending> pending;
+  bool adjacent = true;
+};
+
+Staged stage(const ndarray& a, const std::vector<Index>& idx) {
   int consumed = 0, n_ellipsis = 0;
   for (const Index& i : idx) {
     switch (i.kind) {
@@ -104,14 +118,9 @@ Prepared prepare(const ndarray& a, const std::vector<Index>& idx, bool allow_lon
   if (consumed > a.ndim())
     throw IndexError("too many indices for array: array is " + std::to_string(a.ndim()) + "-dimensional, but " +
                      std::to_string(consumed) + " were indexed");
-  Prepared p;
+  Staged st;
   std::vector<Index> basic;
-  struct Pending {
-    int vdim, axis;
-    ndarray array;  // integer array, or a mask of ndim >= 1
-    bool mask;
-  };
-  std::vector<Pending> pending;
+  std::vector<Staged::Pending>& pending = st.pending;
   int vd = 0, ax = 0, first_adv = -1, last_adv = -1, n_adv = 0;
   auto advanced = [&](int item) {
     if (first_adv < 0) first_adv = item;
@@ -174,14 +183,23 @@ Prepared prepare(const ndarray& a, const std::vector<Index>& idx, bool allow_lon
       }
     }
   }
-  p.view = basic_index(a, basic);
-  p.adjacent = last_adv - first_adv + 1 == n_adv;
+  st.view = basic_index(a, basic);
+  st.adjacent = last_adv - first_adv + 1 == n_adv;
+  return st;
+}
+
+Prepared prepare(const ndarray& a, const std::vector<Index>& idx, bool allow_lone_mask) {
+  Staged st = stage(a, idx);
+  const std::vector<Staged::Pending>& pending = st.pending;
+  Prepared p;
+  p.view = std::move(st.view);
+  p.adjacent = st.adjacent;
   if (allow_lone_mask && pending.size() == 1 && pending[0].mask && pending[0].vdim == 0) {
     p.lone_mask = true;
     p.mask = pending[0].array;
     return p;
   }
-  for (const Pending& q : pending) {
+  for (const Staged::Pending& q : pending) {
     if (!q.mask) {
       p.dims.push_back(q.vdim);
       p.axes.push_back(q.axis);
@@ -399,6 +417,8 @@ ndarray index(const ndarray& a, const std::vector<Index>& idx) {
   core::gather(out, t.view, t.axis, t.index, t.mode, t.error_axis);
   return out;
 }
+
+void check_index_items(const ndarray& a, const std::vector<Index>& idx) { stage(a, idx); }
 
 void index_assign(const ndarray& a, const std::vector<Index>& idx, const ndarray& value) {
   if (!has_array(idx)) return core::assign(basic_index(a, idx), value);

@@ -162,6 +162,22 @@ def _set(x, key, v):
     return x
 
 
+def test_setitem_error_order():
+    # NumPy's order: the index's items (types, count, boolean shapes, integer
+    # bounds), then the value's conversion, then the index arrays' broadcast
+    # and bounds (found by the long fuzz profile: the first two raised
+    # IndexError where NumPy raises OverflowError)
+    i8 = lambda xp, shape: xp.zeros(shape, dtype=xp.int8)  # noqa: E731
+    compare(lambda xp: _set(i8(xp, (1, 1, 1)), (xp.asarray([False]), xp.asarray([0, -1])), 128))
+    compare(lambda xp: _set(i8(xp, 1), [5], 128))                   # OverflowError, not the bounds
+    compare(lambda xp: _set(i8(xp, (2, 2)), ([0, 1], [0, 1, 1]), 128))  # OverflowError, not the broadcast
+    compare(lambda xp: _set(i8(xp, (2, 2)), ([0, 1], [0, 1, 1]), 1.5j))  # TypeError
+    compare(lambda xp: _set(i8(xp, (2, 2)), ([0, 1], [0, 1, 1]), [1, 2]))  # IndexError: a valid value
+    compare(lambda xp: _set(i8(xp, (2, 2)), xp.asarray([True, False, True]), 128))  # IndexError: the mask
+    compare(lambda xp: _set(xp.zeros((2, 2), dtype=xp.uint8), (xp.asarray([True, False]), -3), -1))
+    compare(lambda xp: _set(i8(xp, (2, 2)), ([0, 1], [0, 1], 0), 300))  # IndexError: too many indices
+
+
 def test_setitem_value_overlapping_the_target():
     def f(xp):
         x = xp.arange(10.0)

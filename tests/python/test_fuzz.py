@@ -276,9 +276,11 @@ def test_binary_ufunc(device, name, p, q, extra):
                 loop = numpy.asarray(getattr(numpy, name)(*args)).dtype.char
         except Exception:  # noqa: BLE001 -- the call's error is compared below
             pass
-    # which zero comes out of extrema of +-0.0 is loop-dependent on the GPU
+    # which zero comes out of extrema of +-0.0 is loop-dependent on the GPU,
+    # and for fmax/fmin in NumPy itself: its scalar loop gives the first
+    # operand, its SIMD body the second (both within one array of 3 float64)
     # (docs/architecture.md, departures)
-    canon = name in EXTREMA and device == "cuda"
+    canon = (name in EXTREMA and device == "cuda") or name in ("fmax", "fmin")
     compare(lambda xp, x, y: _canon_zero(xp, call(xp, x, y)) if canon else call(xp, x, y), *args,
             rtol={"e": 1e-3, "f": 1e-5, "F": 1e-5}.get(loop))
 
@@ -481,6 +483,15 @@ def test_plumbing_and_scan_routines(device, base, draw):
         mode = draw.draw(st.sampled_from(["raise", "wrap", "clip"]))
         ax = draw.draw(st.none() | st.integers(-n - 1, max(n, 1)))
         idx = list(make_rng(draw.draw(st.integers(0, 2**31))).integers(-7, 8, size=draw.draw(st.integers(0, 4))))
+        v = view(numpy, a, recipe)
+        # NumPy loops forever on take(mode="wrap") of any index from an empty
+        # axis when the dims before it are not empty and a dim after it is
+        # (its wrap loop adds the axis length, 0, until the index is in
+        # range): kept out of the draws; test_take.py::test_take_empty checks
+        # cunum's answer there
+        if mode == "wrap" and idx and ax is not None and -v.ndim <= ax < v.ndim:
+            k = ax % v.ndim
+            assume(not (v.shape[k] == 0 and numpy.prod(v.shape[:k]) > 0 and numpy.prod(v.shape[k + 1:]) == 0))
         fn = lambda xp, x: xp.take(x, xp.asarray(idx, dtype="int64"), axis=ax, mode=mode)  # noqa: E731
     elif which == 4:
         lo, hi = draw.draw(st.integers(-5, 5)), draw.draw(st.integers(-5, 5))
