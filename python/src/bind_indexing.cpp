@@ -74,6 +74,9 @@ void bind_indexing(nb::module_& m) {
     put_along_axis(a, indices, value_as_array(a, values), opt_axis(axis));
   }, nb::arg(), nb::arg(), nb::arg(), nb::arg().none());
 
+  // a[...] = v's conversion of v (Python scalars and sequences take a's
+  // dtype with NumPy's checks): put, putmask, place and flat's values.
+  m.def("_value_array", [](const ndarray& a, nb::handle v) { return value_as_array(a, v); });
   // cunumx.scatter_add / scatter_max / scatter_min: kind 0, 1, 2.
   m.def("_scatter_op", [](const ndarray& a, nb::handle key, nb::handle value, int kind) {
     index_combine(a, parse_index_key(key, a), value_as_array(a, value), static_cast<ScatterKind>(kind));

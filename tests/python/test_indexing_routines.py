@@ -125,6 +125,45 @@ def test_putmask_place_errors():
     assert_raises_like(lambda xp: xp.place(xp.zeros(4), xp.ones(4, bool), xp.zeros(0)))
 
 
+_WRITE_VALUES = [128, 300, -1, [128, 1], 2.5, [2.5], float("nan"), float("inf"), 1e20, True, 1 + 2j, [],
+                 numpy.int16(300), numpy.int64(-1), numpy.float64(2.5),
+                 numpy.array([300], numpy.int16), numpy.array([2.5]), numpy.array([1], numpy.int8), numpy.array(-1)]
+
+
+def _write(xp, name, target, v):
+    a = xp.zeros(2, target)
+    v = xp.asarray(v) if isinstance(v, numpy.ndarray) else v
+    mask = xp.asarray([True, False])
+    if name == "put":
+        xp.put(a, [0], v)
+    elif name == "putmask":
+        xp.putmask(a, mask, v)
+    elif name == "place":
+        xp.place(a, mask, v)
+    elif name == "flat":
+        a.flat[[0]] = v
+    else:
+        return xp.insert(a, 0, v)
+    return a
+
+
+@pytest.mark.parametrize("v", _WRITE_VALUES, ids=repr)
+@pytest.mark.parametrize("target", ["int8", "uint8", "float32", "bool", "complex64"])
+@pytest.mark.parametrize("name", ["put", "putmask", "place", "flat", "insert"])
+def test_write_values_take_the_targets_dtype(name, target, v):
+    """NumPy's conversion of the values: Python scalars and lists take the
+    target's dtype with its checks (128 into int8: OverflowError; NaN into
+    an integer: ValueError), arrays and NumPy scalars keep theirs (putmask
+    and place then need a safe cast). Before stop 24 cunum converted them
+    with the default dtype and cast: 128 was stored as -128 without an error."""
+    compare(lambda xp: _write(xp, name, target, v))
+
+
+@pytest.mark.parametrize("name", ["putmask", "place"])
+def test_mask_size_is_checked_before_the_values(name):
+    assert_raises_like(lambda xp: getattr(xp, name)(xp.zeros(2, "uint8"), xp.asarray([True, False, True]), 300))
+
+
 @pytest.mark.parametrize("axis", [0, 1, -1, None])
 def test_take_put_along_axis(axis, rng):
     a = rng.random((4, 5))

@@ -101,6 +101,35 @@ def _writable(a, name):
     return a
 
 
+def _values(a, v, safe):
+    """The values of put, putmask, place and flat[...] = v as NumPy converts
+    them: an array (or anything with ``__array__``, the CUDA array interface
+    or DLPack) and a NumPy scalar keep their dtype (put and flat cast them
+    unsafely; putmask and place need a safe cast, else NumPy's TypeError);
+    Python scalars and sequences take a's dtype with NumPy's checks (an int
+    out of range: OverflowError; NaN into an integer: ValueError), as in
+    ``a[i] = v``."""
+    import numpy
+    if isinstance(v, numpy.generic):
+        return _as(v, device=a.device)
+    if isinstance(v, (ndarray, numpy.ndarray)) or any(
+            hasattr(v, k) for k in ("__array__", "__cuda_array_interface__", "__dlpack__")):
+        v = _as(v, device=a.device)
+        if safe and not numpy.can_cast(v.dtype, a.dtype, "safe"):
+            what = "scalar" if v.ndim == 0 else "array data"
+            raise TypeError(f"Cannot cast {what} from {v.dtype!r} to {a.dtype!r} according to the rule 'safe'")
+        return v
+    return _core._value_array(a, v)
+
+
+def _mask_of(a, mask, name):
+    # NumPy checks the mask's size before it converts the values
+    mask = _as(mask, device=a.device)
+    if mask.size != a.size:
+        raise ValueError(f"{name}: mask and data must be the same size")
+    return mask
+
+
 def put(a, ind, v, mode="raise"):
     """NumPy's put: a.flat[ind] = v, v repeated to the length of ind. On the
     GPU, repeated indices keep one of their values (which one is unspecified)."""
@@ -113,20 +142,24 @@ def put(a, ind, v, mode="raise"):
         ind = numpy.asarray(ind)
         if ind.dtype.kind == "f" or (ind.size == 0 and ind.dtype.kind not in "iub"):
             ind = ind.astype(numpy.intp)
-    _core._put(a, ind, _as(v, device=a.device), mode)
+    _core._put(a, ind, _values(a, v, False), mode)
 
 
 def putmask(a, mask, values):
     """NumPy's putmask: a.flat[i] = values.flat[i % len(values)] where mask."""
     a = _writable(a, "putmask")
-    _core._putmask(a, _as(mask, device=a.device), _as(values, device=a.device))
+    mask = _mask_of(a, mask, "putmask")
+    values = _values(a, values, True)
+    if values.size == 0:
+        return  # NumPy: nothing to put
+    _core._putmask(a, mask, values)
 
 
 def place(arr, mask, vals):
     """NumPy's place: the true entries of mask take vals in turn (repeated);
     one wait for the device (the count)."""
     arr = _writable(arr, "place")
-    _core._place(arr, _as(mask, device=arr.device), _as(vals, device=arr.device))
+    _core._place(arr, _mask_of(arr, mask, "place"), _values(arr, vals, True))
 
 
 def take_along_axis(arr, indices, axis=-1):
@@ -176,7 +209,7 @@ def insert(arr, obj, values, axis=None):
     a boolean mask, taken as its nonzero positions, as NumPy does). A cunum
     array obj on the GPU is read back (one wait: it decides the shape)."""
     arr = _a(arr)
-    return _core._insert(arr, _insert_obj(obj), _as(values, device=arr.device), _axis_arg(axis))
+    return _core._insert(arr, _insert_obj(obj), _values(arr, values, False), _axis_arg(axis))
 
 
 # ------------------------------------------------------------ ndarray.flat
@@ -216,7 +249,7 @@ class flatiter:
         n = 1
         for s in sel_shape:
             n *= s
-        v = _as(value, device=a.device)
+        v = _values(a, value, False)
         if v.dtype != a.dtype:
             v = v.astype(a.dtype)
         if v.size != n and n > 0:
