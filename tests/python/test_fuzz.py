@@ -203,6 +203,55 @@ def test_setitem(device, base, draw):
     compare(lambda xp, x, v: newer_numpy(xp, assign, xp, x, v), a, value)
 
 
+# The values a write routine is given: Python scalars in and out of every
+# dtype's range (and NaN, inf, a complex), lists of them, NumPy scalars and
+# arrays of any dtype (small values: a cast of NaN or of a value out of range
+# into an integer array is NumPy's undefined behaviour, not a property).
+PY_VALUES = [0, 1, -1, 127, 128, 255, 256, -129, 300, 2**31, 2**63, -2**63 - 1, 2.5, -0.0,
+             float("nan"), float("inf"), 1e20, True, False, 1 + 2j]
+
+
+@st.composite
+def write_values(draw):
+    kind = draw(st.integers(0, 3))
+    if kind == 0:
+        return draw(st.sampled_from(PY_VALUES))
+    if kind == 1:
+        return draw(st.lists(st.sampled_from(PY_VALUES), max_size=4))
+    shape = () if kind == 2 else draw(st.sampled_from([(0,), (1,), (3,), (2, 2)]))
+    v = make_data(shape, draw(dtypes), "small", make_rng(draw(st.integers(0, 2**32 - 1))))
+    return v[()] if kind == 2 else v  # a NumPy scalar, or an array
+
+
+@fuzz
+@given(data(shape=nonempty_shapes, kind="small"), st.sampled_from(["put", "putmask", "place", "flat", "insert"]),
+       write_values(), st.data())
+def test_write_routines(device, base, name, value, draw):
+    """put, putmask, place, flat[...] = v and insert: NumPy's conversion of
+    the values (stop 24: Python values out of the target's range were cast
+    silently) and its results."""
+    a, _ = base
+    # distinct positions (a repeated one keeps an unspecified value on the GPU), counted from either end
+    pos = draw.draw(st.lists(st.integers(0, a.size - 1), max_size=4, unique=True))
+    pos = [p - a.size if draw.draw(st.booleans()) else p for p in pos]
+    mask = make_data(a.shape, numpy.bool_, "default", make_rng(draw.draw(st.integers(0, 2**32 - 1))))
+
+    def write(xp, x, m, v):
+        _trace("write", name, x, v, pos)
+        if name == "put":
+            xp.put(x, pos, v)
+        elif name == "putmask":
+            xp.putmask(x, m, v)
+        elif name == "place":
+            xp.place(x, m, v)
+        elif name == "flat":
+            x.flat[pos] = v
+        else:
+            return xp.insert(x, pos[0] if len(pos) == 1 else pos, v)
+        return x
+    compare(write, a, mask, value)
+
+
 # ---------------------------------------------------------------- ufuncs
 
 BINARY = ["add", "subtract", "multiply", "true_divide", "floor_divide", "remainder", "power", "maximum",
@@ -627,3 +676,15 @@ def test_setitem_checks_the_index_before_the_value(device, value):
         x[xp.asarray([[True]]), xp.asarray(0)] = value
         return x
     compare(assign_ok_index, numpy.full((1, 1, 1), 17, "uint8"))
+
+
+@pytest.mark.parametrize("value", [True, [1, 2, 3], 300])
+def test_flat_write_of_nothing(device, value):
+    # The fuzzer's case (stop 24): x.flat[[]] = v converts v (300 into bool is
+    # fine, into int8 an OverflowError), then writes nothing; cunum raised a
+    # shape mismatch for a value of size 3
+    def write(xp, x):
+        x.flat[[]] = value
+        return x
+    compare(write, numpy.ones(1, bool))
+    compare(write, numpy.ones((2, 2), "int8"))

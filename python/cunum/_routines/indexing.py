@@ -252,7 +252,9 @@ class flatiter:
         v = _values(a, value, False)
         if v.dtype != a.dtype:
             v = v.astype(a.dtype)
-        if v.size != n and n > 0:
+        if n == 0:
+            return  # NumPy converts the value, then writes nothing
+        if v.size != n:
             if v.size == 0:
                 return
             v = take(v.reshape(-1), _arange(n, a.device), mode="wrap")
