@@ -250,10 +250,10 @@ class flatiter:
         for s in sel_shape:
             n *= s
         v = _values(a, value, False)
-        if v.dtype != a.dtype:
-            v = v.astype(a.dtype)
         if n == 0:
             return  # NumPy converts the value, then writes nothing
+        if v.dtype != a.dtype:
+            v = v.astype(a.dtype)
         if v.size != n:
             if v.size == 0:
                 return
