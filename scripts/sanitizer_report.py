@@ -12,7 +12,8 @@ follow the id of the test that made them) and sorts every report:
 Prints one summary line and a line per test with reports; --out writes every
 report with its test id. Exits 1 when a report is ours, a test failed, or a
 process did not finish (no "ERROR SUMMARY" or "RACECHECK SUMMARY": a time-out
-or a crash).
+or a crash). A run that gpu_sanitize.sh repeated because the tool's own
+process was killed (FILE.toolcrash beside the logs) is named, not counted.
 """
 import argparse
 import glob
@@ -92,6 +93,9 @@ def read_log(path):
     return reports, finished, failed, done, test
 
 
+UNFINISHED_TAIL = 60  # lines of an unfinished process's log kept in --out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("tool")
@@ -107,6 +111,10 @@ def main():
         failed += [t for t in dict.fromkeys(bad) if t not in failed]
         if not done:
             unfinished.append(f"{os.path.basename(path)} (last test seen: {last})")
+            # its tail: a crash's faulthandler stack, or where a time box cut it
+            with open(path, errors="replace") as f:
+                tail = f.readlines()[-UNFINISHED_TAIL:]
+            out.append(f"[unfinished] {os.path.basename(path)}\n" + "".join(tail).rstrip("\n"))
         for test, kind, block in reports:
             counts[kind] += 1
             by_test.setdefault((test, kind), []).append(block[0].replace("=========", "").strip())
@@ -114,6 +122,10 @@ def main():
     print(f"{a.tool}: {len(logs)} processes, {finished} tests finished, {len(failed)} failed, "
           f"{len(unfinished)} processes unfinished; reports: {counts['ours']} ours, "
           f"{counts['vendor']} vendor, {counts['deliberate']} deliberate")
+    for crash in sorted(glob.glob(os.path.join(a.log_dir, "*.toolcrash"))):
+        _, n, _, _, last = read_log(crash)
+        print(f"  rerun: {os.path.basename(crash)}: the tool's process was killed by a signal after {n} tests "
+              f"(last test seen: {last}); its rerun is counted above")
     for (test, kind), heads in sorted(by_test.items()):
         print(f"  [{kind}] {test}: {len(heads)} x {heads[0][:110]}")
     for t in failed:

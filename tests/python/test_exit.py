@@ -9,6 +9,7 @@ nanobind leak report (Note [Module globals at teardown]). The pytester case
 is the smallest reproducer found: it aborted with status 134.
 """
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -55,7 +56,12 @@ _EXERCISE = textwrap.dedent("""
         x[[0, 1]]; x[np.array([0, 2])] = [5.0, 6.0]; cn.take(x, [0, 1]); x[[True, False, True]]
         cn.random.seed(1); cn.random.rand(3); cn.random.default_rng(2).standard_normal((3, 3))
         a = cn.random.default_rng(0).standard_normal((4, 4)) + 4 * cn.eye(4)
-        cn.linalg.solve(a, cn.ones(4)); cn.linalg.inv(a); cn.linalg.svd(a); cn.linalg.eigh(a @ a.T)
+        cn.linalg.solve(a, cn.ones(4)); cn.linalg.inv(a); cn.linalg.eigh(a @ a.T)
+        # svd of a matrix over 32 columns: cuSOLVER's Jacobi routine, whose
+        # state is kept with the handle (gesvd, taken for small ones, reads
+        # memory it never wrote: a vendor report that initcheck, run here
+        # without host backtraces, could not tell from ours)
+        cn.linalg.svd(cn.random.default_rng(1).standard_normal((40, 40)))
         cn.fft.fft(x); cn.fft.rfftn(cn.ones((4, 4)))
         cn.ElementwiseKernel("T x", "T y", "y = x * 2", "exit_double")(x)
         cn.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "exit_sum")(x)
@@ -80,8 +86,8 @@ _EXERCISE = textwrap.dedent("""
 """)
 
 
-def _run(args, cwd, device):
-    env = dict(os.environ, CUNUM_DEVICE=device, PYTHONPATH=os.pathsep.join(
+def _run(args, cwd, device, **extra_env):
+    env = dict(os.environ, CUNUM_DEVICE=device, **extra_env, PYTHONPATH=os.pathsep.join(
         p for p in [os.path.dirname(os.path.dirname(cn.__file__)),
                     os.environ.get("PYTHONPATH", "")] if p))
     return subprocess.run([sys.executable, *args], cwd=cwd, env=env, capture_output=True,
@@ -124,3 +130,17 @@ def test_exit_probe_finds_what_holds_an_array(tmp_path):
     assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr
     assert "[probe] __dict__ of builtins.module cunum._convert: ['ndarray']" in r.stderr, r.stderr
     assert "[probe] containers holding cunum objects: 1" in r.stderr, r.stderr
+
+
+def test_frame_leak_steps_see_a_frame_kept_alive(tmp_path):
+    # scripts/frame_leak_steps.py (how the leak under compute-sanitizer was
+    # traced to the tool's host backtraces): plainly no step leaves a frame,
+    # and a frame kept on purpose (FRAME_LEAK_KEEP=1: one step stores its own
+    # frame) is found, with its one holder
+    steps = os.path.join(os.path.dirname(__file__), os.pardir, os.pardir, "scripts", "frame_leak_steps.py")
+    r = _run([steps], tmp_path, "cpu")
+    assert r.returncode == 0 and r.stdout.strip().endswith("ok"), r.stderr
+    assert "new frames" in r.stdout and not re.search(r": [1-9]\d* new frames", r.stdout), r.stdout
+    r = _run([steps], tmp_path, "cpu", FRAME_LEAK_KEEP="1")
+    assert "[step] s_keep: 1 new frames" in r.stdout, r.stdout
+    assert re.search(r"s_keep frame_leak_steps\.py:\d+ references 1, visible holders \['list'\]", r.stdout), r.stdout

@@ -112,9 +112,10 @@ def test_a_report_names_its_test(tmp_path):
 def test_failures_and_unfinished_processes_fail_the_run(tmp_path):
     rc, text, _ = report(tmp_path, [FAILED])
     assert rc == 1 and "1 failed" in text and "1 tests finished" in text  # the summary line is no second test
-    rc, text, _ = report(tmp_path, [CRASHED])
+    rc, text, reports = report(tmp_path, [CRASHED])
     assert rc == 1 and "1 processes unfinished" in text
     assert "last test seen: tests/python/test_shape_edges.py::test_reshape[cuda]" in text
+    assert "[unfinished]" in reports and "Fatal Python error: Segmentation fault" in reports  # its tail is kept
 
 
 def test_racecheck_summary_ends_a_process(tmp_path):
@@ -126,3 +127,10 @@ def test_ids_with_spaces(tmp_path):
     rc, text, _ = report(tmp_path, [SPACES], tool="memcheck")
     assert rc == 1 and "3 tests finished" in text, text
     assert "[ours] tests/python/test_roll.py::test_roll_values[cuda-(2, 3)-(2, 0)-f]: 1 x Invalid" in text, text
+
+
+def test_a_rerun_after_the_tool_crashed_is_named(tmp_path):
+    # gpu_sanitize.sh keeps the crashed run as .toolcrash and reruns it once
+    (tmp_path / "p0.toolcrash").write_text("========= COMPUTE-SANITIZER\n")
+    rc, text, _ = report(tmp_path, [RACECHECK_CLEAN], tool="racecheck")
+    assert rc == 0 and "rerun: p0.toolcrash" in text and "after 0 tests" in text, text
