@@ -2,6 +2,8 @@
 # compute-sanitizer over the GPU tests (issue 7; run on the GPU machine after
 # cunum is installed there, e.g. by scripts/gpu_check.sh --no-tests --no-bench).
 #   scripts/gpu_sanitize.sh [TOOLS=memcheck,initcheck,racecheck] [test files]
+# (no files: every test file; for `racecheck` alone, those of
+# scripts/shared_memory_tests.txt)
 # The CUDA half of the tests (-k cuda) of the chosen shards: CUNUM_TEST_SAMPLE=K
 # (default 20) cuts the suite into K shards by a hash of the test id
 # (tests/python/conftest.py), CUNUM_TEST_SHARD=j or j1,j2,... (default 0)
@@ -28,6 +30,10 @@ cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/cunum-out}; mkdir -p "$OUT"
 tools=${1:-memcheck,initcheck,racecheck}; shift || true
 files=("$@")
+# racecheck alone: the files whose kernels use shared memory (the only memory it checks)
+if [ ${#files[@]} -eq 0 ] && [ "$tools" = racecheck ]; then
+  mapfile -t files < <(grep -v '^#' scripts/shared_memory_tests.txt)
+fi
 [ ${#files[@]} -gt 0 ] || files=(tests/python/test_*.py)
 export CUNUM_TEST_SAMPLE=${CUNUM_TEST_SAMPLE:-20}
 shards=${CUNUM_TEST_SHARD:-0}

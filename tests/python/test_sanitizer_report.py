@@ -134,3 +134,13 @@ def test_a_rerun_after_the_tool_crashed_is_named(tmp_path):
     (tmp_path / "p0.toolcrash").write_text("========= COMPUTE-SANITIZER\n")
     rc, text, _ = report(tmp_path, [RACECHECK_CLEAN], tool="racecheck")
     assert rc == 0 and "rerun: p0.toolcrash" in text and "after 0 tests" in text, text
+
+
+def test_the_racecheck_file_list_names_test_files():
+    # scripts/shared_memory_tests.txt: what gpu_sanitize.sh's racecheck runs
+    root = os.path.join(os.path.dirname(__file__), os.pardir, os.pardir)
+    with open(os.path.join(root, "scripts", "shared_memory_tests.txt")) as f:
+        files = [line.strip() for line in f if line.strip() and not line.startswith("#")]
+    assert len(files) == len(set(files)) >= 20
+    for name in files:
+        assert name.startswith("tests/python/test_") and os.path.isfile(os.path.join(root, name)), name
