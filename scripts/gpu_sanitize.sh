@@ -79,12 +79,13 @@ run_one() {
     CUNUM_TEST_SAMPLE=$k CUNUM_TEST_SHARD=$j "$san" --tool "$mode" "${extra[@]}" --print-limit 20 \
       python3 -X faulthandler -m pytest -v -s -p no:xdist -p no:cacheprovider -k "${SAN_K:-cuda}" "$f" > "$log" 2>&1
     rc=$?
-    # The tool's own process killed by a signal (seen under 15 parallel
-    # tools: SIGSEGV, its log only the banner or cut mid-test, no Python
-    # fault stack) is run once more; the first log is kept as .toolcrash and
-    # counted by the report. A crash of Python itself (faulthandler's "Fatal
-    # Python error") is not rerun: it is a finding.
-    if [ $rc -ge 128 ] && [ $try = 1 ] && ! grep -q "Fatal Python error" "$log"; then
+    # The tool's own process killed by SIGSEGV (seen twice under 15 parallel
+    # tools: its log only the banner or cut mid-test, no Python fault stack)
+    # is run once more; the first log is kept as .toolcrash and named by the
+    # report. A crash of Python itself (faulthandler's "Fatal Python error")
+    # is not rerun: it is a finding; nor is a process the time box stopped
+    # (SIGINT, status 130).
+    if [ $rc = 139 ] && [ $try = 1 ] && ! grep -q "Fatal Python error" "$log"; then
       mv "$log" "${log%.log}.toolcrash"
       continue
     fi
