@@ -9,6 +9,7 @@
 #include "cunum/error.hpp"
 #include "cunum/indexing.hpp"
 #include "cunum/indexing_routines.hpp"
+#include "cunum/linalg.hpp"
 #include "cunum/manipulation.hpp"
 #include "cunum/statistics.hpp"
 #include "cunum/ufuncs.hpp"
@@ -114,30 +115,20 @@ ndarray cov(const ndarray& m, const std::optional<ndarray>& y, const CovOptions&
                       : subtract(w_sum, divide(multiply(Scalar(ddof), sum(multiply(*w, *aw))), w_sum));
     fact = where(less_equal(f, Scalar(0.0)), Scalar(0.0), f);
   }
-  X = subtract(X, reshape(avg.average, {X.shape()[0], 1}));
+  // NumPy's X -= avg: in place (X is this routine's own copy), so an integer
+  // or bool dtype= gets NumPy's casting error for the float mean.
+  UfuncOptions in_place;
+  in_place.out = X;
+  X = subtract(X, reshape(avg.average, {X.shape()[0], 1}), in_place);
   const ndarray XT = w ? multiply(X, *w) : X;
-  // c = X @ conj(XT).T as a broadcast product summed over the observations.
-  // TODO(linalg): move to matmul when it lands (branch `linalg`): this
-  // materialises (V, V, N).
-  const int64_t V = X.shape()[0];
-  const ReduceOptions over_n{{{2}}, false, {}, {}, true};
-  auto outer_sum = [&](const ndarray& p, const ndarray& q) {
-    return sum(multiply(reshape(p, {V, 1, N}), reshape(q, {1, V, N})), over_n);
-  };
-  ndarray c;
-  if (!is_complex(X.dtype())) {
-    c = outer_sum(X, XT);
-  } else {
-    // Real and imaginary parts apart, products rounded before they are
-    // combined (as BLAS's dot does): the diagonal's imaginary part is 0.
-    const ndarray xr = X.real(), xi = X.imag(), yr = XT.real(), yi = XT.imag();
-    const ndarray re = add(outer_sum(xr, yr), outer_sum(xi, yi));
-    const ndarray im = subtract(outer_sum(xi, yr), outer_sum(xr, yi));
-    c = empty(re.shape(), X.dtype(), X.device());
-    copyto(c.real(), re);
-    copyto(c.imag(), im);
-  }
-  c = multiply(c, divide(Scalar(1.0), fact));
+  // NumPy's c = dot(X, XT.T.conj()): one matrix product (GEMM: cuBLAS on
+  // the GPU, the CPU BLAS), V x V out of V x N, never the (V, V, N) products.
+  ndarray c = matmul(X, transpose(conj_of(XT)));
+  // NumPy's c *= 1 / fact: in place, so c keeps X's dtype (a float32
+  // dtype= gives float32, as NumPy).
+  UfuncOptions scale;
+  scale.out = c;
+  c = multiply(c, divide(Scalar(1.0), fact), scale);
   return squeeze(c);
 }
 

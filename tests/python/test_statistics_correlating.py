@@ -50,8 +50,9 @@ def test_mixed_and_errors(rng):
 
 @pytest.mark.parametrize("dt", dtype_params([numpy.int32, numpy.float32, numpy.float64, numpy.complex128]))
 def test_cov(dt, rng):
-    # BLAS's complex dot leaves ~1e-17 imaginary parts on the diagonal where
-    # exact arithmetic has 0; cunum's are 0.
+    # A complex matrix product (NumPy's dot, cunum's matmul) leaves
+    # rounding-size imaginary parts on the diagonal where exact arithmetic
+    # has 0, which differ between BLAS builds: compared with a tolerance.
     compare_ = close_compare if dt == numpy.complex128 else compare
     m = make_data((3, 8), dt, rng=rng)
     y = make_data((2, 8), dt, rng=rng)
@@ -68,6 +69,26 @@ def test_cov(dt, rng):
     compare_(lambda xp, x, aa: xp.cov(x, aweights=aa), m, aw)
     compare_(lambda xp, x, ff, aa: xp.cov(x, fweights=ff, aweights=aa), m, f, aw)
     compare_(lambda xp, x, ff, aa: xp.cov(x, ddof=0, fweights=ff, aweights=aa), m, f, aw)
+
+
+@pytest.mark.parametrize("dt", dtype_params([numpy.float16, numpy.float32, numpy.complex64, numpy.int64,
+                                             numpy.bool_]))
+def test_cov_dtype_keeps_it_or_raises(dt, rng):
+    # NumPy subtracts the mean and scales in place: dtype= is the result's
+    # dtype without weights (with them, the float64 weights promote it), and
+    # an integer or bool dtype= is the in-place subtraction's casting error
+    m = make_data((4, 9), numpy.float64, rng=rng)
+    aw = rng.random(9)
+    rtol = 1e-2 if dt == numpy.float16 else 1e-5
+    compare(lambda xp, x: xp.cov(x, dtype=dt), m, rtol=rtol)
+    compare(lambda xp, x, a: xp.cov(x, aweights=a, dtype=dt), m, aw, rtol=rtol)
+
+
+def test_cov_of_many_variables_and_observations(rng):
+    # one matrix product (V x N times N x V), not V * V * N products
+    m = make_data((120, 3000), numpy.float32, rng=rng)
+    compare(lambda xp, x: xp.cov(x), m, rtol=1e-4)
+    compare(lambda xp, x: xp.cov(x, rowvar=False, bias=True), m[:, :200], rtol=1e-4)
 
 
 @pytest.mark.parametrize("dt", dtype_params([numpy.int16, numpy.float32, numpy.float64, numpy.complex128]))
