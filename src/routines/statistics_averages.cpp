@@ -250,7 +250,11 @@ AverageResult average(const ndarray& a, const std::optional<std::vector<int64_t>
   const ReduceOptions ro{axes, keepdims, {}, {}, false};
   if (!weights) {
     ndarray avg = mean(a, ro);
-    const double scl = avg.size() ? static_cast<double>(a.size()) / static_cast<double>(avg.size()) : 0.0;
+    // NumPy's scl = a.size / avg.size in Python: an empty result (a reduced
+    // axis of a shape with another 0, `average(zeros((1, 0)), axis=0)`)
+    // raises Python's ZeroDivisionError, with or without `returned`.
+    if (avg.size() == 0) throw ZeroDivisionError("division by zero");
+    const double scl = static_cast<double>(a.size()) / static_cast<double>(avg.size());
     return {avg, full(avg.shape(), Scalar(scl), avg.dtype(), a.device())};
   }
   ndarray w = *weights;

@@ -596,6 +596,55 @@ def test_plumbing_and_scan_routines(device, base, draw):
     compare(lambda xp, x: fn(xp, view(xp, x, recipe)), a)
 
 
+
+@fuzz
+@given(data(kind="small"), st.data())
+def test_covariance_and_averages(device, base, draw):
+    """cov (rowvar, bias, ddof, fweights, aweights, dtype), corrcoef and
+    average (axis, weights, returned) over the drawn views (issue 10's
+    statistics; cov is one matrix product since stop 25)."""
+    a, recipe = base
+    v = view(numpy, a, recipe)
+    rng = make_rng(draw.draw(st.integers(0, 2**31)))
+    which = draw.draw(st.integers(0, 2))
+    if which == 0:
+        rowvar, bias = draw.draw(st.booleans()), draw.draw(st.booleans())
+        ddof = draw.draw(st.sampled_from([None, 0, 1, 2]))
+        dt = draw.draw(st.sampled_from([None, None, "float32", "float64", "complex128"]))
+        n = (v.shape[-1] if rowvar else v.shape[0]) if v.ndim == 2 else (v.size if v.ndim < 2 else 0)
+        fw = rng.integers(0, 4, n) if draw.draw(st.booleans()) else None
+        aw = rng.uniform(0.25, 2.0, n) if draw.draw(st.booleans()) else None
+        fn = lambda xp, x: xp.cov(x, rowvar=rowvar, bias=bias, ddof=ddof, dtype=dt,  # noqa: E731
+                                  fweights=None if fw is None else xp.asarray(fw),
+                                  aweights=None if aw is None else xp.asarray(aw))
+    elif which == 1:
+        rowvar = draw.draw(st.booleans())
+        dt = draw.draw(st.sampled_from([None, "float32", "float64"]))
+        fn = lambda xp, x: xp.corrcoef(x, rowvar=rowvar, dtype=dt)  # noqa: E731
+    else:
+        ax = draw.draw(st.none() | st.integers(-v.ndim - 1, max(v.ndim, 1)))
+        k = v.size if ax is None else (v.shape[ax] if -v.ndim <= ax < v.ndim else 1)
+        w = rng.uniform(0.25, 2.0, v.shape if ax is None else k) if draw.draw(st.booleans()) else None
+        returned = draw.draw(st.booleans())
+        fn = lambda xp, x: xp.average(x, axis=ax, returned=returned,  # noqa: E731
+                                      weights=None if w is None else xp.asarray(w))
+    try:
+        with numpy.errstate(all="ignore"):
+            expected, error = fn(numpy, v), None
+    except Exception as e:  # noqa: BLE001 -- compare() checks NumPy's errors
+        expected, error = None, e
+    scale = 1.0
+    if error is None:
+        values = [numpy.asarray(e) for e in (expected if isinstance(expected, tuple) else (expected,))]
+        # ddof past the samples divides by zero or a negative count: the
+        # signs of the infinities then follow rounding-size sums
+        assume(all(numpy.isfinite(e).all() for e in values))
+        scale = max([float(numpy.abs(e).max()) for e in values if e.size] + [1.0])
+    _trace("covariance", which, a.dtype, a.shape, recipe)
+    # sums of products that cancel: differences relative to the largest value
+    compare(lambda xp, x: fn(xp, view(xp, x, recipe)), a, rtol=1e-4, atol=1e-5 * scale)
+
+
 # ---------------------------------------------------------------- found by the fuzzer, kept
 
 @pytest.mark.parametrize("dt", ["bool", "int8", "uint64", "float32", "complex64"])

@@ -42,6 +42,17 @@ def test_average_errors(rng):
     compare(lambda xp, x: xp.average(x, returned=True), a)
 
 
+@pytest.mark.parametrize("shape, axis", [((1, 0), 0), ((0, 0), (0, 1)), ((2, 0, 3), 2), ((1, 0), 1), ((0,), None)])
+def test_average_of_an_empty_result(shape, axis):
+    # NumPy divides a.size by the result's size in Python: an empty result
+    # is ZeroDivisionError (found by the fuzzer, stop 25); an empty axis
+    # with a non-empty result is NaN
+    for returned in (False, True):
+        compare(lambda xp, x: xp.average(x, axis=axis, returned=returned), numpy.zeros(shape))
+    compare(lambda xp, x, w: xp.average(x, axis=axis, weights=w), numpy.zeros(shape),
+            numpy.ones(shape))
+
+
 @pytest.mark.parametrize("dt", dtype_params([d for d in ALL_DTYPES if d.kind != "b"]))
 def test_ptp_amin_amax(dt, rng):
     a = make_data((4, 5), dt, rng=rng)
