@@ -54,6 +54,7 @@ from ._routines.statistics import (mean, var, std, nanvar, nanstd, nanmean, medi
 from ._routines.linalg import (dot, einsum, einsum_path, inner, kron, matmul, matvec, outer, tensordot, vdot,
                                vecdot, vecmat)
 from . import linalg
+from . import exceptions  # numpy.exceptions, read lazily
 # Input and output, printing (docs/io-and-printing.md)
 from ._routines.io import (save, load, savez, savez_compressed, savetxt, loadtxt, genfromtxt, fromfile,
                            fromstring)

@@ -12,7 +12,7 @@ from ._bit_generator import BitGenerator, MRG32k3a, Philox, XORWOW
 
 Philox4x3210 = Philox  # CuPy's name for the same algorithm (its size= is not needed: no per-thread states)
 from ._generator import Generator, default_rng
-from ._legacy import RandomState, get_random_state, set_random_state, seed
+from ._legacy import RandomState, get_random_state, reset_states, set_random_state, seed
 from ._legacy import (beta, binomial, bytes, chisquare, choice, dirichlet, exponential, f, gamma, geometric,
                       gumbel, hypergeometric, laplace, logistic, lognormal, logseries, multinomial,
                       multivariate_normal, negative_binomial, noncentral_chisquare, noncentral_f, normal,

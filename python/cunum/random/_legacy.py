@@ -121,6 +121,13 @@ def seed(seed=None):
     get_random_state().seed(seed)
 
 
+def reset_states():
+    """Drops the module's RandomState: the next module-level draw makes a new
+    one, seeded from the OS (CuPy's cupy.random.reset_states)."""
+    global _state
+    _state = None
+
+
 def _module_function(name):
     def f(*args, **kwargs):
         return getattr(get_random_state(), name)(*args, **kwargs)

@@ -1,0 +1,329 @@
+#!/usr/bin/env python3
+"""Runs CuPy's own test suite against cunum: an external suite, written
+independently of ours, that compares `cupy` with NumPy (issue 7's "how it will
+be checked"; docs/reliability.md, "CuPy's suite").
+
+    python scripts/cupy_suite.py [--src DIR] [--chapters a,b] [--list] [-- PYTEST ARGS]
+
+CuPy's tests are not part of this repository: the script downloads CuPy's
+source distribution from PyPI (pinned below, checked by its SHA-256) into
+~/.cache/cunum/ (or takes an unpacked one with --src / CUNUM_CUPY_SRC, as on a
+machine without a network). Nothing of CuPy is copied into the tree.
+
+Inside the pytest process, `cupy` and `cupyx` are cunum and cunumx (an import
+hook aliases every `cupy.X` to `cunum.X`), and `cupy.testing` is CuPy's own
+testing package from the source distribution, so the tests' `xp` is cunum on
+one side and NumPy on the other. CuPy's `tests/conftest.py` is used as it is
+(it loads pytest's `pytester` plugin: the exit crash of issue 7 showed there).
+
+Each chapter runs in its own pytest process; the table printed at the end gives
+passed / failed / errors / skipped per chapter, and each chapter's log is kept
+under --out (default build/cupy_suite/).
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import re
+import subprocess
+import sys
+import tarfile
+import textwrap
+import time
+import urllib.request
+from pathlib import Path
+
+VERSION = "14.2.0"
+URL = ("https://files.pythonhosted.org/packages/dc/10/"
+       "059a92d40b161ea24607c9e41a75098812ca7021f2b565524f87beba15c9/cupy-14.2.0.tar.gz")
+SHA256 = "cfed725e612178cfbdbf62f4a3a598b60edecbbca718c0d4580c21a16ae4a62c"
+
+# The chapters of CuPy's suite that test NumPy's API (cupy_tests/<chapter>).
+# Left out: cuda_tests (CuPy's CUDA wrappers), core_tests' kernel internals are
+# inside core_tests and fail on their own names; testing_tests (CuPy's own
+# helpers), functional_tests (cupy.vectorize/piecewise), polynomial_tests.
+CHAPTERS = ["binary_tests", "creation_tests", "indexing_tests", "io_tests", "lib_tests",
+            "linalg_tests", "logic_tests", "manipulation_tests", "math_tests", "misc_tests",
+            "padding_tests", "sorting_tests", "statistics_tests", "fft_tests", "random_tests",
+            "core_tests"]
+
+# The import hook, written into a module that sitecustomize imports.
+PLUGIN = textwrap.dedent('''
+    """cupy -> cunum, cupyx -> cunumx; cupy.testing from CuPy's sources."""
+    import importlib
+    import importlib.abc
+    import importlib.util
+    import math
+    import sys
+    import types
+
+    SRC = {src!r}
+
+    def _internal():
+        m = types.ModuleType("cupy._core.internal")
+        m.prod = lambda shape: math.prod(shape)
+        return m
+
+    # CuPy-internal modules that test files import at their top: a stand-in
+    # whose every attribute is a _Missing (falsy; raises when used), so that
+    # the file's other tests are collected and run. Tests of the internals
+    # themselves then fail, as they should.
+    _INTERNAL = {"cupy._core._cub_reduction", "cupy._core.core", "cupy._core.flags",
+                 "cupy._core._routines_linalg", "cupy._core._routines_math", "cupy._core._gufuncs",
+                 "cupy._core._scalar", "cupy._environment", "cupy.cuda.driver", "cupy.cuda.cufft",
+                 "cupy.cuda.texture", "cupy.cuda.memory_hooks", "cupy.fft._fft",
+                 "cupy.random._distributions", "cupy.linalg._util", "cupy.cublas", "cupyx.cusolver",
+                 "cupy._indexing", "cupy._indexing.generate", "cupy._creation",
+                 "cupy._creation.from_data", "cupy.cuda.nvrtc", "cupy.cuda.curand",
+                 "cupy.cuda.cublas", "cupy.cuda.cusparse", "cupy.cuda.cutensor", "cupy.cuda.nccl",
+                 "cupy.cuda._compiler_cache", "cupy.cuda.memory_hook",
+                 "cupy.cuda.cub", "cupy.cuda.thrust"}
+
+    class _Missing:
+        def __init__(self, what):
+            self._what = what
+        def __bool__(self):
+            return False
+        def __repr__(self):
+            # stable: xdist's workers must collect the same test ids
+            return self._what
+        def __call__(self, *a, **k):
+            raise NotImplementedError(f"{self._what}: a CuPy internal that cunum does not have")
+        def __getattr__(self, attr):
+            if attr.startswith("__"):
+                raise AttributeError(attr)
+            return _Missing(self._what + "." + attr)
+
+    class _Internal(types.ModuleType):
+        def __init__(self, name):
+            super().__init__(name)
+            self.__path__ = []
+        def __getattr__(self, attr):
+            if attr.startswith("__"):
+                raise AttributeError(attr)
+            return _Missing(self.__name__ + "." + attr)
+
+    def _synthetic(name):
+        # The CuPy internals that cupy.testing itself imports: `from
+        # cupy._core import internal` (its prod). cunum's _core is its native
+        # module: it is given a __path__ so that it can hold `internal` (the
+        # import system would otherwise put a stand-in in cunum._core's place).
+        if name == "cupy._core":
+            core = importlib.import_module("cunum._core")
+            if not hasattr(core, "__path__"):
+                core.__path__ = []
+                core.internal = _internal()
+            return core
+        if name == "cupy._core.internal":
+            return importlib.import_module("cupy._core").internal
+        if name == "cupy._core._accelerator":
+            # CuPy's choice of CUB/cuTENSOR paths, which tests loop over:
+            # cunum has one path, so the lists stay empty
+            m = types.ModuleType(name)
+            m.ACCELERATOR_CUB, m.ACCELERATOR_CUTENSOR, m.ACCELERATOR_CUTLASS = 1, 2, 3
+            state = {"routine": [], "reduction": []}
+            m.get_routine_accelerators = lambda: list(state["routine"])
+            m.get_reduction_accelerators = lambda: list(state["reduction"])
+            m.set_routine_accelerators = lambda accs: state.__setitem__("routine", list(accs))
+            m.set_reduction_accelerators = lambda accs: state.__setitem__("reduction", list(accs))
+            return m
+        if name in _INTERNAL or name.split(".")[0] == "cupy_backends":
+            return _Internal(name)
+        # CuPy's warning class that tests name in their filterwarnings marks
+        if name == "cupy._util":
+            m = types.ModuleType(name)
+            m.PerformanceWarning = type("PerformanceWarning", (RuntimeWarning,), {})
+            return m
+        # cupy.testing asks every result whether it is a sparse matrix
+        # (cunum has none) ...
+        if name in ("cupyx.scipy", "cupyx.scipy.sparse"):
+            m = types.ModuleType(name)
+            m.__path__ = []
+            m.issparse = lambda x: False
+            return m
+        return None
+
+
+    class _NoPoly1d:
+        """... and whether it is a cupy.poly1d (cunum has no polynomial
+        classes: nothing is an instance of this one)."""
+
+
+    class _RandomStates(types.ModuleType):
+        """cupy.testing.fix_random saves cupy.random._generator._random_states,
+        calls reset_states() and puts the saved value back afterwards: here the
+        value is cunum's module RandomState (in a new box at each read, as
+        CuPy's dict is new after a reset)."""
+
+        @property
+        def _random_states(self):
+            from cunum.random import _legacy
+            return [_legacy._state]
+
+        @_random_states.setter
+        def _random_states(self, box):
+            from cunum.random import _legacy
+            _legacy._state = box[0]
+
+
+    def _patch_cunum():
+        import cunum
+        import cunum.random._generator
+        if not hasattr(cunum, "poly1d"):
+            cunum.poly1d = _NoPoly1d
+        cunum.random._generator.__class__ = _RandomStates
+        # attributes that test modules read at their top (cupy.cuda.cub.available ...)
+        import cunum.cuda
+        for lib in ("cub", "cutensor", "cufft", "driver", "nvrtc", "curand", "cublas", "cusparse",
+                    "nccl", "texture", "thrust"):
+            if not hasattr(cunum.cuda, lib):
+                setattr(cunum.cuda, lib, _Internal("cupy.cuda." + lib))
+
+    class _Alias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+        def find_spec(self, name, path=None, target=None):
+            if name.startswith(("cunum.", "cunumx.")):
+                # `from cupy import testing` (or `from cupy._core import
+                # _accelerator`) asks for the module under the aliased
+                # parent's own name
+                as_cupy = ("cupy" if name.startswith("cunum.") else "cupyx") + name[name.index("."):]
+                if as_cupy == "cupy.testing" or as_cupy in _INTERNAL or as_cupy == "cupy._core._accelerator":
+                    return self._alias(name, importlib.import_module(as_cupy))
+                return None
+            top = name.split(".")[0]
+            if top == "cupy_backends":
+                return self._alias(name, _Internal(name))
+            if top not in ("cupy", "cupyx"):
+                return None
+            if name == "cupy.testing":
+                return importlib.util.spec_from_file_location(
+                    name, SRC + "/cupy/testing/__init__.py",
+                    submodule_search_locations=[SRC + "/cupy/testing"])
+            if name.startswith("cupy.testing."):
+                return None  # found on cupy.testing's __path__
+            if name == "cupy":
+                _patch_cunum()
+            module = _synthetic(name)
+            if module is None:
+                target = ("cunum" if top == "cupy" else "cunumx") + name[len(top):]
+                try:
+                    module = importlib.import_module(target)
+                except ImportError:
+                    return None
+            return self._alias(name, module)
+
+        def _alias(self, name, module):
+            spec = importlib.util.spec_from_loader(name, self, is_package=hasattr(module, "__path__"))
+            spec.loader_state = (module, getattr(module, "__spec__", None))
+            return spec
+
+        def create_module(self, spec):
+            return spec.loader_state[0]
+
+        def exec_module(self, module):
+            # The import system gave the aliased module cupy's spec: give it
+            # back its own, so cunum's relative imports stay cunum's.
+            own = module.__spec__.loader_state[1]
+            if own is not None:
+                module.__spec__ = own
+
+    sys.meta_path.insert(0, _Alias())
+''')
+
+
+def fetch(cache: Path) -> Path:
+    src = cache / f"cupy-{VERSION}"
+    if (src / "tests" / "cupy_tests").is_dir():
+        return src
+    cache.mkdir(parents=True, exist_ok=True)
+    archive = cache / f"cupy-{VERSION}.tar.gz"
+    if not archive.exists():
+        print(f"downloading CuPy {VERSION}'s source distribution (tests only are used)", flush=True)
+        with urllib.request.urlopen(URL, timeout=120) as r, open(archive, "wb") as f:
+            f.write(r.read())
+    digest = hashlib.sha256(archive.read_bytes()).hexdigest()
+    if digest != SHA256:
+        archive.unlink()
+        sys.exit(f"cupy-{VERSION}.tar.gz: SHA-256 {digest} is not the pinned {SHA256}")
+    with tarfile.open(archive) as t:
+        members = [m for m in t.getmembers()
+                   if m.name.startswith((f"cupy-{VERSION}/tests/", f"cupy-{VERSION}/cupy/testing/"))
+                   or m.name == f"cupy-{VERSION}/pyproject.toml"]
+        t.extractall(cache, members=members, filter="data")
+    return src
+
+
+def summarise(log: str) -> dict[str, int]:
+    counts = {k: 0 for k in ("passed", "failed", "error", "skipped", "xfailed", "xpassed")}
+    # pytest's last line, "N failed, M passed ... in S s" (an atexit message
+    # of CuPy's testing module may follow it)
+    finals = [l for l in log.splitlines() if re.search(r" in [0-9.]+s", l)]
+    tail = finals[-1] if finals else ""
+    for n, what in re.findall(r"(\d+) (passed|failed|errors?|skipped|xfailed|xpassed)", tail):
+        counts["error" if what.startswith("error") else what] += int(n)
+    return counts
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--src", default=os.environ.get("CUNUM_CUPY_SRC"),
+                    help="an unpacked CuPy source distribution (default: download)")
+    ap.add_argument("--chapters", default=",".join(CHAPTERS))
+    ap.add_argument("--out", default="build/cupy_suite")
+    ap.add_argument("--workers", default=str(os.cpu_count() or 1))
+    ap.add_argument("--timeout", type=int, default=1800, help="seconds per chapter")
+    ap.add_argument("pytest_args", nargs="*")
+    args = ap.parse_args()
+
+    src = Path(args.src).resolve() if args.src else fetch(Path.home() / ".cache" / "cunum")
+    out = Path(args.out).resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    # the hook lives beside the logs, so a failing test can be rerun by hand:
+    #   cd SRC && PYTHONPATH=OUT/shim:BUILD python -m pytest tests/cupy_tests/...
+    shim = out / "shim"
+    shim.mkdir(exist_ok=True)
+    (shim / "cunum_cupy_alias.py").write_text(PLUGIN.replace("{src!r}", repr(str(src))))
+    # The hook must be in place before pytest reads CuPy's pyproject.toml:
+    # its filterwarnings name cupy.exceptions classes, which pytest imports
+    # while it parses the configuration, before any -p plugin (and in every
+    # xdist worker). sitecustomize runs at interpreter start.
+    (shim / "sitecustomize.py").write_text("import cunum_cupy_alias  # noqa: F401\n")
+    env = dict(os.environ)
+    # absolute: the tests run from CuPy's source directory
+    env["PYTHONPATH"] = os.pathsep.join([str(shim)] + [str(Path(p).resolve())
+                                                      for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
+    env.setdefault("PYTHONUNBUFFERED", "1")
+
+    rows, status = [], 0
+    for chapter in [c for c in args.chapters.split(",") if c]:
+        log_path = out / f"{chapter}.log"
+        cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+               "-rfE", "--tb=line", f"tests/cupy_tests/{chapter}"]
+        if args.workers != "1":
+            cmd += ["-n", args.workers]
+        cmd += args.pytest_args
+        t = time.time()
+        try:
+            p = subprocess.run(cmd, cwd=src, env=env, capture_output=True, text=True, timeout=args.timeout)
+            log, rc = p.stdout + p.stderr, p.returncode
+        except subprocess.TimeoutExpired as e:
+            log = (e.stdout or b"").decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
+            log, rc = log + "\n[timed out]", -1
+        log_path.write_text(log)
+        c = summarise(log)
+        # 0 all passed, 1 some failed: both are a finished run; anything else
+        # (a crash at exit, an interpreter abort) is a defect of its own
+        finished = rc in (0, 1)
+        status |= 0 if finished else 1
+        rows.append((chapter, c, rc, time.time() - t))
+        print(f"{chapter:20s} passed {c['passed']:6d} failed {c['failed']:5d} errors {c['error']:4d} "
+              f"skipped {c['skipped']:5d}  exit {rc:4d}  {time.time() - t:6.0f} s", flush=True)
+    tot = {k: sum(r[1][k] for r in rows) for k in rows[0][1]} if rows else {}
+    if tot:
+        print(f"{'all':20s} passed {tot['passed']:6d} failed {tot['failed']:5d} errors {tot['error']:4d} "
+              f"skipped {tot['skipped']:5d}  (logs: {out})")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
