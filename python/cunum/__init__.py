@@ -11,7 +11,8 @@ from ._device import Device, get_default_device
 from . import _ndarray  # noqa: F401  (attaches the methods: Note [ndarray methods in one place])
 from ._routines.creation import (arange, array, asarray, ascontiguousarray, asfortranarray,
                                  asnumpy, copy, copyto, empty, empty_like, eye, full, full_like,
-                                 identity, linspace, logspace, ones, ones_like, zeros, zeros_like)
+                                 identity, linspace, logspace, ones, ones_like, vander, zeros,
+                                 zeros_like)
 from ._routines.indexing import take
 from ._routines.mathematical import (cumsum, cumprod, cumulative_prod, cumulative_sum,
                                      nancumprod, nancumsum)
@@ -19,7 +20,9 @@ from ._routines.mathematical import (around, round, fix, clip, nan_to_num, real,
                                      real_if_close, sinc, i0, diff, ediff1d, gradient, trapezoid,
                                      cross, unwrap, interp)
 from ._routines.logic import (isnat, isclose, allclose, array_equal, array_equiv, iscomplex, iscomplexobj,
-                              isreal, isrealobj, isscalar, isfortran, shares_memory, may_share_memory)
+                              isreal, isrealobj, isscalar, isfortran, shares_memory, may_share_memory,
+                              isposinf, isneginf)
+from ._routines.window_functions import bartlett, blackman, hamming, hanning, kaiser
 from ._routines.binary import packbits, unpackbits, binary_repr, base_repr
 from ._routines.sorting import (argpartition, argsort, digitize, lexsort, msort, partition, searchsorted, sort,
                                 sort_complex)
@@ -32,7 +35,7 @@ from ._routines.indexing_routines import (where, choose, select, diagonal, diag,
                                           tril_indices_from, triu_indices_from, diag_indices,
                                           diag_indices_from, fill_diagonal, mask_indices,
                                           indices, unravel_index, ravel_multi_index, ix_)
-from ._routines.index_tricks import c_, r_, s_, index_exp
+from ._routines.index_tricks import c_, r_, s_, index_exp, mgrid, ogrid
 from ._routines.tiling import (tile, repeat, rollaxis, resize, append, trim_zeros, meshgrid)
 from ._routines.padding import pad
 from ._routines.arrays import (asanyarray, require, asarray_chkfinite, fromfunction, frombuffer,

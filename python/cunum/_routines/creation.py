@@ -75,9 +75,16 @@ def arange(start=None, stop=None, step=None, dtype=None, *, device=None):
     return _core._arange(start, stop, step, dtype, _device(device))
 
 
+def _is_scalar(x):
+    import numpy
+    return isinstance(x, (bool, int, float, complex, numpy.generic))
+
+
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0, *, device=None):
     import numpy
     num = int(num)
+    if not (_is_scalar(start) and _is_scalar(stop)):
+        return _linspace_arrays(start, stop, num, endpoint, retstep, dtype, axis, device)
     r = _core._linspace(start, stop, num, bool(endpoint), dtype, _device(device))
     if axis not in (0, -1):
         raise numpy.exceptions.AxisError(axis, 1)
@@ -88,8 +95,57 @@ def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis
     return r
 
 
+def _linspace_arrays(start, stop, num, endpoint, retstep, dtype, axis, device):
+    """linspace with array start/stop: NumPy's algorithm composed of device
+    operations (the samples run along a new axis, moved to `axis`)."""
+    import numpy
+    from .indexing_routines import where
+    from .manipulation import moveaxis
+    from .. import _core as c
+    if num < 0:
+        raise ValueError(f"Number of samples, {num}, must be non-negative.")
+    div = (num - 1) if endpoint else num
+    start, stop = (x if _is_scalar(x) else asarray(x, device=device) for x in (start, stop))
+    # NumPy's result type: Python scalars weak (NEP 50), integers become float64
+    dt = numpy.result_type(*(x if _is_scalar(x) else x.dtype for x in (start, stop)), 1.0)
+    integer_dtype = dtype is not None and numpy.issubdtype(numpy.dtype(dtype), numpy.integer)
+    if dtype is None:
+        dtype = dt
+    start_a = asarray(start, dtype=dt, device=device)
+    delta = c.subtract(asarray(stop, dtype=dt, device=device), start_a, dtype=dt)
+    y = arange(0, num, dtype=dt, device=device).reshape((-1,) + (1,) * delta.ndim)
+    if div > 0:
+        step = delta / div
+        # NumPy takes y / div * delta for every column when any step is 0
+        # (chosen on the device, without reading the flag back)
+        y = where((step == 0).any(), y / div * delta, y * step)
+    else:
+        step = float("nan")
+        y = y * delta
+    y = y + start_a
+    if endpoint and num > 1:
+        y[-1, ...] = stop
+    if axis != 0:
+        y = moveaxis(y, 0, axis)
+    if integer_dtype:
+        y = c.floor(y)
+    y = y.astype(dtype, copy=False)
+    return (y, step) if retstep else y
+
+
 def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0, *, device=None):
     import numpy
+    if not (_is_scalar(start) and _is_scalar(stop) and _is_scalar(base)):
+        from .manipulation import expand_dims
+        start, stop, base = (x if _is_scalar(x) else asarray(x, device=device)
+                             for x in (start, stop, base))
+        ndmax = max(numpy.ndim(x) if _is_scalar(x) else x.ndim for x in (start, stop, base))
+        start, stop, base = (array(x, copy=None, ndmin=ndmax, device=device)
+                             for x in (start, stop, base))
+        base = expand_dims(base, axis=axis)
+        y = _core.power(base, linspace(start, stop, num=num, endpoint=endpoint, axis=axis,
+                                       device=device))
+        return y if dtype is None else y.astype(dtype, copy=False)
     if axis not in (0, -1):
         raise numpy.exceptions.AxisError(axis, 1)
     return _core._logspace(start, stop, int(num), bool(endpoint), base, dtype, _device(device))
@@ -199,3 +255,23 @@ def copyto(dst, src, casting="same_kind", where=True):
     if type(src) in (bool, int, float, complex) and isinstance(dst, ndarray):
         _check_scalar_casting(dst.dtype, src, casting)
     _core._copyto(dst, src, casting, None if where is True else where)
+
+
+def vander(x, N=None, increasing=False):
+    """NumPy's Vandermonde matrix: the powers of x as columns, as a running
+    product along the columns (NumPy's multiply.accumulate) on the device."""
+    import numpy
+    from .mathematical import cumprod
+    x = asarray(x)
+    if x.ndim != 1:
+        raise ValueError("x must be a one-dimensional array or sequence.")
+    if N is None:
+        N = len(x)
+    v = empty((len(x), N), dtype=numpy.promote_types(x.dtype, int), device=x.device)
+    tmp = v if increasing else v[:, ::-1]
+    if N > 0:
+        tmp[:, 0] = 1
+    if N > 1:
+        tmp[:, 1:] = x[:, None]
+        tmp[:, 1:] = cumprod(tmp[:, 1:], axis=1)
+    return v

@@ -126,3 +126,76 @@ class IndexExpression:
 
 index_exp = IndexExpression(maketuple=True)
 s_ = IndexExpression(maketuple=False)
+
+
+def _grid_dtype(x):
+    # cunum arrays take part in result_type by their dtype (no copy to the host)
+    return x.dtype if isinstance(x, ndarray) else x
+
+
+class _NdGrid:
+    """NumPy's mgrid (dense) and ogrid (sparse): slices as the axes of a mesh;
+    a complex step is a number of points (stop included), as in linspace."""
+
+    __slots__ = ("sparse",)
+
+    def __init__(self, sparse):
+        self.sparse = sparse
+
+    def __getitem__(self, key):
+        import math
+        import numpy
+        from .creation import arange
+        from .indexing_routines import indices
+        if isinstance(key, slice):
+            return self._one(key)
+        size, num_list = [], [0]
+        for kk in key:
+            start = 0 if kk.start is None else kk.start
+            step = 1 if kk.step is None else kk.step
+            if isinstance(step, (numpy.complexfloating, complex)):
+                step = abs(step)
+                size.append(int(step))
+            else:
+                size.append(math.ceil((kk.stop - start) / step))
+            num_list += [start, kk.stop, step]
+        typ = numpy.result_type(*map(_grid_dtype, num_list))
+        if self.sparse:
+            nn = [arange(n, dtype=typ) for n in size]
+        else:
+            nn = indices(size, typ)
+        for k, kk in enumerate(key):
+            start = 0 if kk.start is None else kk.start
+            step = 1 if kk.step is None else kk.step
+            if isinstance(step, (numpy.complexfloating, complex)):
+                step = int(abs(step))
+                if step != 1:
+                    step = (kk.stop - start) / float(step - 1)
+            nn[k] = nn[k] * step + start
+        if self.sparse:
+            for k in range(len(size)):
+                nn[k] = nn[k][tuple(slice(None) if j == k else None for j in range(len(size)))]
+            return tuple(nn)
+        return nn
+
+    @staticmethod
+    def _one(key):
+        import numpy
+        from .creation import arange
+        start = 0 if key.start is None else key.start
+        step = key.step
+        if isinstance(step, (numpy.complexfloating, complex)):
+            step_float = abs(step)
+            step = length = int(step_float)
+            if step != 1:
+                step = (key.stop - start) / float(step - 1)
+            typ = numpy.result_type(*map(_grid_dtype, (start, key.stop, step_float)))
+            return arange(0, length, 1, dtype=typ) * step + start
+        return arange(start, key.stop, step)
+
+    def __len__(self):
+        return 0
+
+
+mgrid = _NdGrid(sparse=False)
+ogrid = _NdGrid(sparse=True)

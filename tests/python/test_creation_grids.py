@@ -1,0 +1,80 @@
+"""linspace/logspace with array start and stop, mgrid, ogrid and vander
+against NumPy (the cases CuPy's suite found missing)."""
+import numpy
+import pytest
+
+import cunum as cn
+from helpers import ALL_DTYPES, NUMERIC_DTYPES, REAL_DTYPES, compare, dtype_id
+
+
+@pytest.mark.parametrize("dt", NUMERIC_DTYPES, ids=dtype_id)
+@pytest.mark.parametrize("axis", [0, 1, -1])
+def test_linspace_array_start_stop(device, dt, axis):
+    start = numpy.array([0, 120], dtype=dt)
+    stop = numpy.array([100, 16], dtype=dt)
+    compare(lambda xp, a, b: xp.linspace(a, b, num=7, dtype=dt, axis=axis), start, stop)
+    compare(lambda xp, a, b: xp.linspace(a, b, num=7, axis=axis), start, stop)
+
+
+@pytest.mark.parametrize("kw", [dict(num=5), dict(num=5, endpoint=False), dict(num=1),
+                                dict(num=0), dict(num=4, dtype=numpy.int32),
+                                dict(num=6, dtype=numpy.float32, endpoint=False)], ids=repr)
+def test_linspace_mixed_and_lists(device, kw):
+    stop = numpy.array([[100.0, -100.0], [3.0, 3.0]])  # a zero step in the second row
+    compare(lambda xp, b: xp.linspace(0.0, b, **kw), stop)
+    compare(lambda xp, b: xp.linspace(b, 5, **kw), stop)
+    compare(lambda xp: xp.linspace([0, 0], [100, 16], **kw))
+    compare(lambda xp: xp.linspace([1.0 + 2j, 0], [0, 3j], **kw))
+
+
+def test_linspace_array_retstep(device):
+    e, estep = numpy.linspace([0.0, 1.0], [1.0, 3.0], 5, retstep=True)
+    a, astep = cn.linspace(cn.asarray([0.0, 1.0]), cn.asarray([1.0, 3.0]), 5, retstep=True)
+    numpy.testing.assert_allclose(a.get(), e)
+    numpy.testing.assert_allclose(cn.asnumpy(astep), estep)
+
+
+@pytest.mark.parametrize("axis", [0, 1, -1])
+@pytest.mark.parametrize("dt", [None, numpy.float32, numpy.int64], ids=str)
+def test_logspace_array_start_stop(device, axis, dt):
+    start = numpy.array([0.0, 1.0])
+    stop = numpy.array([2.0, 3.0])
+    compare(lambda xp, a, b: xp.logspace(a, b, num=5, dtype=dt, axis=axis), start, stop)
+    compare(lambda xp, a, b: xp.logspace(a, b, num=4, base=[2.0, 3.0], axis=axis), start, stop)
+
+
+@pytest.mark.parametrize("key", [slice(0, None), slice(-10, 10), slice(-10, 10, 10j),
+                                 slice(1, 7, 2), slice(0.5, 3.0, 0.5), slice(2, 3, 1j),
+                                 (slice(-10, 10, 10j), slice(-10, 10, 10j)),
+                                 (slice(0, 4), slice(1, 7, 2)),
+                                 (slice(0, 1, 0.25), slice(-2, 2, 5j), slice(3))], ids=repr)
+@pytest.mark.parametrize("grid", ["mgrid", "ogrid"])
+def test_nd_grid(device, grid, key):
+    compare(lambda xp: getattr(xp, grid)[key])
+
+
+@pytest.mark.parametrize("grid", ["mgrid", "ogrid"])
+def test_nd_grid_array_bounds(device, grid):
+    x = numpy.zeros(10)[:, None]
+    y = numpy.ones(10)[:, None]
+    compare(lambda xp, a, b: getattr(xp, grid)[a:b:10j], x, y)
+    compare(lambda xp, a, b: xp.mgrid[a:b:10j, a:b:10j], x, y)
+
+
+@pytest.mark.parametrize("dt", ALL_DTYPES, ids=dtype_id)
+@pytest.mark.parametrize("N", [None, 0, 1, 2, 5])
+@pytest.mark.parametrize("increasing", [False, True])
+def test_vander(device, dt, N, increasing):
+    x = numpy.array([0, 1, 2, 3], dtype=dt) if dt.kind != "b" else numpy.array([0, 1, 1])
+    compare(lambda xp, a: xp.vander(a, N=N, increasing=increasing), x)
+
+
+@pytest.mark.parametrize("x", [[1, 2, 3], (1.5, -2.0), [], [2j, 1 - 1j]], ids=repr)
+def test_vander_array_like(device, x):
+    compare(lambda xp: xp.vander(x))
+    compare(lambda xp: xp.vander(x, 3, increasing=True))
+
+
+@pytest.mark.parametrize("x", [3, [[1, 2], [3, 4]]], ids=repr)
+def test_vander_not_1d(device, x):
+    compare(lambda xp: xp.vander(x))  # ValueError
