@@ -30,3 +30,4 @@
 #include "ufunc.hpp"
 #include "ufunc_methods.hpp"
 #include "ufuncs.hpp"
+#include "window_functions.hpp"

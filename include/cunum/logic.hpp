@@ -7,6 +7,7 @@
 //   bool ok = cunum::allclose(a, b).item().b;               // the item() waits
 //   auto e = cunum::array_equal(a, b, /*equal_nan=*/true);  // 0-d bool
 #pragma once
+#include <optional>
 #include "ndarray.hpp"
 #include "ufunc.hpp"
 
@@ -27,5 +28,9 @@ ndarray array_equiv(const ndarray& a1, const ndarray& a2);
 // Elementwise: a nonzero imaginary part (iscomplex); a zero one (isreal).
 ndarray iscomplex(const ndarray& x);
 ndarray isreal(const ndarray& x);
+// Elementwise: +inf (isposinf) or -inf (isneginf), as isinf(x) & the sign bit
+// (src/routines/logic_infinities.cpp); complex input is NumPy's TypeError.
+ndarray isposinf(const ndarray& x, const std::optional<ndarray>& out = {});
+ndarray isneginf(const ndarray& x, const std::optional<ndarray>& out = {});
 
 }  // namespace cunum

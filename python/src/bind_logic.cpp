@@ -1,6 +1,8 @@
 // Logic functions (NumPy's chapter) beyond the ufuncs, and the memory-overlap
 // tests of its "Miscellaneous routines": python/cunum/_routines/logic.py
 // calls these.
+#include <nanobind/stl/optional.h>
+
 #include "args.hpp"
 #include "bindings.hpp"
 #include "cunum/logic.hpp"
@@ -23,6 +25,8 @@ void bind_logic(nb::module_& m) {
   m.def("_array_equiv", [](const ndarray& a, const ndarray& b) { return array_equiv(a, b); });
   m.def("_iscomplex", [](const ndarray& x) { return iscomplex(x); });
   m.def("_isreal", [](const ndarray& x) { return isreal(x); });
+  m.def("_isposinf", &isposinf, nb::arg(), nb::arg().none());
+  m.def("_isneginf", &isneginf, nb::arg(), nb::arg().none());
   m.def("_shares_memory", [](const ndarray& a, const ndarray& b, int64_t max_work) {
     return shares_memory(a, b, max_work);
   });

@@ -28,4 +28,5 @@ void bind_interop(nanobind::module_& m);  // interop.hpp: DLPack, foreign pointe
 void bind_printing(nanobind::module_& m);  // format.hpp's C++ printer, for its tests
 void bind_user_kernels(nanobind::module_& m);  // ElementwiseKernel, ReductionKernel, RawModule
 void bind_fusion(nanobind::module_& m);  // cunum.fuse's graph (fusion.hpp)
+void bind_window_functions(nanobind::module_& m);
 }  // namespace cunum::py

@@ -66,4 +66,5 @@ NB_MODULE(_core, m) {
   py::bind_printing(m);
   py::bind_user_kernels(m);
   py::bind_fusion(m);
+  py::bind_window_functions(m);
 }

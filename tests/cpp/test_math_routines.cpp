@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <cunum/cunum.hpp>
+#include <cstdint>
+#include <limits>
 #include <vector>
 
 using namespace cunum;
@@ -83,4 +85,28 @@ TEST(UfuncMethods, ReduceAccumulateReduceatAt) {
   EXPECT_EQ(host<double>(z), (D{0.5, 1.0, 0.25}));
   auto o = ufunc_outer(uf("multiply"), from_host<int64_t>({1, 2}, {2}), from_host<int64_t>({3, 4, 5}, {3}));
   EXPECT_EQ(host<int64_t>(o[0]), (I{3, 4, 5, 6, 8, 10}));
+}
+
+TEST(MathRoutines, WindowFunctionsAndSignedInfinities) {
+  // Five points: n = -4, -2, 0, 2, 4 over M - 1 = 4, so the cosines are at
+  // -pi, -pi/2, 0, pi/2, pi and the triangle is 0, 1/2, 1, 1/2, 0.
+  const auto near = [](const ndarray& a, const D& want) {
+    const D got = host<double>(a);
+    ASSERT_EQ(got.size(), want.size());
+    for (size_t i = 0; i < want.size(); ++i) EXPECT_NEAR(got[i], want[i], 1e-15) << i;
+  };
+  near(bartlett(5), {0.0, 0.5, 1.0, 0.5, 0.0});
+  near(hanning(5), {0.0, 0.5, 1.0, 0.5, 0.0});
+  near(hamming(5), {0.08, 0.54, 1.0, 0.54, 0.08});
+  near(blackman(5), {0.0, 0.34, 1.0, 0.34, 0.0});
+  near(kaiser(3, 0.0), {1.0, 1.0, 1.0});  // i0(0) / i0(0)
+  EXPECT_EQ(hanning(0).size(), 0);
+  EXPECT_EQ(host<double>(kaiser(1, 3.0)), (D{1.0}));
+  EXPECT_EQ(hanning(7).dtype(), DType::Float64);
+  const double inf = std::numeric_limits<double>::infinity();
+  ndarray x = from_host<double>({inf, -inf, 0.0, -0.0}, {4});
+  using U8 = std::vector<uint8_t>;
+  EXPECT_EQ(host<uint8_t>(isposinf(x).astype(DType::UInt8)), (U8{1, 0, 0, 0}));
+  EXPECT_EQ(host<uint8_t>(isneginf(x).astype(DType::UInt8)), (U8{0, 1, 0, 0}));
+  EXPECT_THROW(isposinf(from_host<double>({1.0}, {1}).astype(DType::Complex128)), TypeError);
 }

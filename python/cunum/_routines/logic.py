@@ -9,7 +9,7 @@ a Python bool."""
 import numbers
 
 from .. import _core
-from ._args import _a
+from ._args import _a, _ret
 
 _PY_SCALARS = (int, float, complex)
 
@@ -101,3 +101,15 @@ def isnat(x, /, out=None, *, where=True, casting="same_kind", order="K", dtype=N
     datetime array is refused by the conversion, with its own TypeError)."""
     _a(x)
     raise TypeError("ufunc 'isnat' is only defined for np.datetime64 and np.timedelta64.")
+
+
+def isposinf(x, out=None):
+    """True where x is +inf (isinf and not the sign bit); complex input is
+    NumPy's TypeError."""
+    return _ret(_core._isposinf(_a(x), out), out)
+
+
+def isneginf(x, out=None):
+    """True where x is -inf (isinf and the sign bit); complex input is NumPy's
+    TypeError."""
+    return _ret(_core._isneginf(_a(x), out), out)
