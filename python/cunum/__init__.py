@@ -38,6 +38,7 @@ from ._routines.indexing_routines import (where, choose, select, diagonal, diag,
 from ._routines.index_tricks import c_, r_, s_, index_exp, mgrid, ogrid
 from ._routines.tiling import (tile, repeat, rollaxis, resize, append, trim_zeros, meshgrid)
 from ._routines.padding import pad
+from ._routines.functional import apply_along_axis, apply_over_axes
 from ._routines.arrays import (asanyarray, require, asarray_chkfinite, fromfunction, frombuffer,
                                broadcast, shape, ndim, size)
 from ._routines.manipulation import (atleast_1d, atleast_2d, atleast_3d, broadcast_arrays,
@@ -136,6 +137,7 @@ del _math
 # (PEP 562), and that first access imports NumPy.
 _DTYPE_NAMES = frozenset((
     "dtype", "finfo", "iinfo", "issubdtype", "can_cast", "promote_types", "result_type",
+    "min_scalar_type", "common_type", "mintypecode", "typename",
     "bool", "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
     "float16", "float32", "float64", "complex64", "complex128", "byte", "ubyte", "short",
     "ushort", "intc", "uintc", "intp", "uintp", "int_", "uint", "longlong", "ulonglong", "half",

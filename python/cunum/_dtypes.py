@@ -69,3 +69,31 @@ def can_cast(from_, to, casting="safe"):
     else:
         code = dtype_code(from_)
     return _core._can_cast(code, dtype_code(to), casting)
+
+
+def _dtype_stand_in(x):
+    # NumPy's dtype routines read only a dtype from an array: an empty NumPy
+    # array of a cunum array's dtype answers for it without touching its data
+    return numpy.empty(0, x.dtype) if isinstance(x, _core.ndarray) else x
+
+
+def min_scalar_type(a, /):
+    """NumPy's min_scalar_type. Of a 0-d cunum array the value decides, so its
+    one element is read (a wait for the device); of any other array, its dtype."""
+    if isinstance(a, _core.ndarray):
+        return a.dtype if a.ndim else numpy.min_scalar_type(numpy.asarray(a.get()))
+    return numpy.min_scalar_type(a)
+
+
+def common_type(*arrays):
+    """NumPy's common_type (a scalar type: float64 for integers)."""
+    return numpy.common_type(*[_dtype_stand_in(a) for a in arrays])
+
+
+def mintypecode(typechars, typeset="GDFgdf", default="d"):
+    """NumPy's mintypecode; cunum arrays count by their dtype's character."""
+    chars = [t.dtype.char if isinstance(t, _core.ndarray) else t for t in typechars]
+    return numpy.mintypecode(chars, typeset, default)
+
+
+typename = numpy.typename

@@ -261,3 +261,30 @@ def test_array_dtype_attribute_is_numpy_dtype(device):
         assert isinstance(x.dtype, numpy.dtype)
         assert x.dtype == dt
         assert x.dtype.type is dt.type
+
+
+@pytest.mark.usefixtures("device")
+@pytest.mark.parametrize("value", [0, 255, 256, -1, -129, 2**40, 2**64 - 1, 1.0, 1e10, 1e300, 1j, True,
+                                   numpy.float32(3.0), numpy.int64(-7)], ids=repr)
+def test_min_scalar_type_of_values(value):
+    assert cn.min_scalar_type(value) == numpy.min_scalar_type(value)
+    if not isinstance(value, complex) and value < 2**63:
+        # a 0-d array: its value decides; a 1-d one: its dtype
+        a = numpy.asarray(value)
+        assert cn.min_scalar_type(cn.asarray(a)) == numpy.min_scalar_type(a)
+        assert cn.min_scalar_type(cn.asarray(a[None])) == numpy.min_scalar_type(a[None])
+
+
+@pytest.mark.usefixtures("device")
+def test_common_type_and_mintypecode():
+    for dts in [("int8",), ("int8", "float32"), ("float16", "float32"), ("float32", "complex64"),
+                ("uint64", "complex128"), ("float16",)]:
+        arrays = [numpy.zeros(2, d) for d in dts]
+        assert cn.common_type(*[cn.asarray(a) for a in arrays]) is numpy.common_type(*arrays)
+        chars = [cn.asarray(a) for a in arrays] + ["f"]
+        assert cn.mintypecode(chars) == numpy.mintypecode([a.dtype.char for a in arrays] + ["f"])
+    with pytest.raises(TypeError):
+        numpy.common_type(numpy.zeros(2, bool))
+    with pytest.raises(TypeError):
+        cn.common_type(cn.zeros(2, bool))
+    assert cn.typename("F") == numpy.typename("F")
