@@ -168,7 +168,18 @@ def take_along_axis(arr, indices, axis=-1):
 
 def put_along_axis(arr, indices, values, axis):
     arr = _writable(arr, "put_along_axis")
-    _core._put_along_axis(arr, _as(indices, device=arr.device), values, axis)
+    indices = _as(indices, device=arr.device)
+    # NumPy checks the indices before it converts values (a bad index array
+    # with an out-of-range Python int is NumPy's ValueError, not an OverflowError)
+    if axis is not None:
+        if not -arr.ndim <= axis < arr.ndim:
+            import numpy
+            raise numpy.exceptions.AxisError(axis, arr.ndim)
+        if indices.dtype.kind not in "iu":
+            raise IndexError("`indices` must be an integer array")
+        if indices.ndim != arr.ndim:
+            raise ValueError("`indices` and `arr` must have the same number of dimensions")
+    _core._put_along_axis(arr, indices, values, axis)
 
 
 # ------------------------------------------------------ insert and delete
