@@ -364,7 +364,13 @@ ndarray einsum(const std::string& subscripts, const std::vector<ndarray>& operan
   // NumPy's default "safe" is the caller's), else the operands' promotion.
   DType dt = operands[0].dtype();
   for (const ndarray& a : operands) dt = promote_types(dt, a.dtype());
-  if (o.dtype) {
+  // One operand whose labels all reach the output (a transpose and/or a
+  // diagonal, nothing summed) and no out=: NumPy returns a view of it before
+  // it looks at dtype= or casting=, so the result keeps the operand's dtype.
+  const bool view_only = operands.size() == 1 && !o.out &&
+                         std::set<int>(p.inputs[0].begin(), p.inputs[0].end()) ==
+                             std::set<int>(p.output.begin(), p.output.end());
+  if (o.dtype && !view_only) {
     for (const ndarray& a : operands)
       if (!can_cast(a.dtype(), *o.dtype, o.casting))
         throw TypeError("Cannot cast array data from dtype('" + std::string(dtype_name(a.dtype())) +

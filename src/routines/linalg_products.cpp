@@ -70,9 +70,10 @@ ndarray multi_dot(const std::vector<ndarray>& arrays, const std::optional<ndarra
   else r = reshape(r, {r.shape()[0]});
   if (out) {
     // NumPy hands out= to the last dot, with its checks.
-    if (out->dtype() != r.dtype() || out->shape() != r.shape() || !out->is_c_contiguous())
+    if (out->dtype() != r.dtype() || out->ndim() != r.ndim() || !out->is_c_contiguous())
       throw ValueError(
           "output array is not acceptable (must have the right datatype, number of dimensions, and be a C-Array)");
+    if (out->shape() != r.shape()) throw ValueError("output array has wrong dimensions");
     copyto(*out, r);
     return *out;
   }

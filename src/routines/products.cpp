@@ -82,9 +82,11 @@ ndarray dot(const ndarray& a, const ndarray& b, const std::optional<ndarray>& ou
     Shape rs(a.shape().begin(), a.shape().end() - 1);
     for (int d = 0; d < b.ndim(); ++d)
       if (d != db) rs.push_back(b.shape()[d]);
-    if (out->dtype() != dt || out->shape() != rs || !out->is_c_contiguous())
+    // NumPy's two checks, in its order: the kind of array, then the extents.
+    if (out->dtype() != dt || out->ndim() != int(rs.size()) || !out->is_c_contiguous())
       throw ValueError(
           "output array is not acceptable (must have the right datatype, number of dimensions, and be a C-Array)");
+    if (out->shape() != rs) throw ValueError("output array has wrong dimensions");
   }
   ndarray r;
   if (a.ndim() == 2 && b.ndim() == 2 && out && out->device() == a.device()) {

@@ -340,7 +340,9 @@ HistogramDDResult histogramdd(const std::vector<ndarray>& sample, const std::vec
       if (*bins[i].count < 1)
         throw ValueError("`bins[" + std::to_string(i) + "]` must be positive, when an integer");
       // NumPy's histogramdd: the range (min, max of the data, or the given),
-      // an empty sample (0, 1), equal ends widened by 0.5; edges in float64.
+      // an empty sample (0, 1), equal ends widened by 0.5; the edges are a
+      // linspace of those ends: in the sample's float type when they come
+      // from its data (two scalars of that type, NEP 50), else in float64.
       std::pair<double, double> fl{0, 1};
       if (rg) fl = *rg;
       else if (N > 0) {
@@ -352,7 +354,9 @@ HistogramDDResult histogramdd(const std::vector<ndarray>& sample, const std::vec
       if (!std::isfinite(fl.first) || !std::isfinite(fl.second))
         throw ValueError("autodetected range of [" + num(fl.first) + ", " + num(fl.second) + "] is not finite");
       if (fl.first == fl.second) fl = {fl.first - 0.5, fl.second + 0.5};
-      e.edges = linspace(Scalar(fl.first), Scalar(fl.second), *bins[i].count + 1, true, DType::Float64, x.device());
+      const DType edt = !rg && N > 0 && is_floating(x.dtype()) ? x.dtype() : DType::Float64;
+      e.edges = linspace(Scalar::of(edt, Scalar(fl.first)), Scalar::of(edt, Scalar(fl.second)), *bins[i].count + 1,
+                         true, std::nullopt, x.device());
     } else {
       e.edges = *bins[i].edges;
       if (e.edges.ndim() != 1)

@@ -73,6 +73,21 @@ def test_einsum_sublists_out_dtype():
                        make_data((3, 4, 2), numpy.float32))
 
 
+
+@pytest.mark.parametrize("subscripts,shape", [("ij", (2, 3)), ("ij->ji", (2, 3)), ("iii->i", (3, 3, 3)),
+                                              ("jii->ij", (2, 3, 3)), ("...ii->...i", (2, 3, 3)),
+                                              ("ij->", (2, 3)), ("iij->j", (3, 3, 2))])
+@pytest.mark.parametrize("dtype", [numpy.uint32, numpy.float64])
+def test_einsum_one_operand_dtype(subscripts, shape, dtype):
+    # A transpose or diagonal of one operand is NumPy's view of it, made before
+    # dtype= and casting= are looked at: it keeps the operand's dtype, even
+    # under a dtype= it could not be cast to. A sum casts (or raises).
+    a = numpy.arange(numpy.prod(shape), dtype=dtype).reshape(shape)
+    for dt in (numpy.uint64, numpy.float64, numpy.float16, numpy.int8):
+        compare(lambda xp, x: xp.einsum(subscripts, x, dtype=dt), a)
+    compare(lambda xp, x, o: xp.einsum(subscripts, x, out=o, dtype=numpy.float64), a,
+            numpy.zeros(numpy.einsum(subscripts, a).shape))
+
 def test_einsum_errors():
     rng = make_rng(4)
     a, b = make_data((3, 4), numpy.float64, rng=rng), make_data((4, 5), numpy.float64, rng=rng)

@@ -255,6 +255,18 @@ def test_dot_out_and_errors():
     assert_raises_like(lambda xp, x, y, o: xp.dot(x, y, out=xp.asfortranarray(o)), a, b, numpy.zeros((3, 5)))
     assert_raises_like(lambda xp, x, y: xp.dot(x, y), a, a)
     assert_raises_like(lambda xp, x, y: xp.dot(x, y), a, make_data((5,), numpy.float64, rng=rng))
+    # NumPy returns the very out= object; a wrong shape of the right ndim has its own message.
+    for xp, to in ((numpy, lambda v: v), (cn, cn.asarray)):
+        o = to(numpy.zeros((3, 5)))
+        assert xp.dot(to(a), to(b), out=o) is o
+        assert xp.outer(to(a), to(b), out=to(numpy.zeros((12, 20)))) is not None
+        o = to(numpy.zeros((3, 5)))
+        assert xp.einsum("ij,jk", to(a), to(b), out=o) is o
+        o = to(numpy.zeros((3, 5)))
+        assert xp.linalg.multi_dot([to(a), to(b)], out=o) is o
+    compare(lambda xp, x, y, o: xp.dot(x, y, out=o), a, b, numpy.zeros((3, 6)))
+    compare(lambda xp, x, y, o: xp.dot(x, y, out=o), a, b, numpy.zeros((15,)))
+    compare(lambda xp, x, y, o: xp.linalg.multi_dot([x, y, y.T], out=o), a, b, numpy.zeros((3, 5)))
 
 
 @pytest.mark.parametrize("dtype", dtype_params(ALL_DTYPES))

@@ -122,6 +122,15 @@ def test_histogram2d_and_dd(rng):
     compare(lambda xp, u: xp.histogramdd(u, bins=5), x)
     compare(lambda xp, p: xp.histogramdd(p, bins=(2, 3)), s)  # ValueError
     compare(lambda xp, p: xp.histogramdd(p, bins=0), s)
+    # Edges of counted bins: a linspace of the data's min and max, in the
+    # sample's float type (float64 for a given range, an integer sample).
+    for dt in (numpy.float16, numpy.float32, numpy.int8):
+        p = (s * 20).astype(dt)
+        compare(lambda xp, q: xp.histogramdd(q, bins=(4, 5, 7)), p)
+        compare(lambda xp, q: xp.histogramdd(q, bins=3, range=[(-1, 1)] * 3), p)
+        compare(lambda xp, q: xp.histogramdd(q[:0], bins=3), p)
+        compare(lambda xp, u, v: xp.histogram2d(u, v, bins=6), p[:, 0], p[:, 1])
+    compare(lambda xp, q: xp.histogramdd(q, bins=2), numpy.ones((5, 2), numpy.float32))
 
 
 def test_large(rng):

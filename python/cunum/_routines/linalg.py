@@ -127,7 +127,7 @@ vecmat = _ProductGufunc(
 
 
 def dot(a, b, out=None):
-    return _core._dot(_a(a), _a(b), out)
+    return _ret(_core._dot(_a(a), _a(b), out), out)
 
 
 def vdot(a, b, /):
@@ -139,7 +139,7 @@ def inner(a, b, /):
 
 
 def outer(a, b, out=None):
-    return _core._outer(_a(a), _a(b), out)
+    return _ret(_core._outer(_a(a), _a(b), out), out)
 
 
 def tensordot(a, b, axes=2):
@@ -217,8 +217,8 @@ def einsum(*operands, out=None, dtype=None, order="K", casting="safe", optimize=
     else:
         subscripts, ops = _sublist_subscripts(operands)
     out = _out1(out)
-    return _core._einsum(subscripts.replace(" ", ""), [_a(x) for x in ops], out, dtype, casting,
-                         _optimize_name(optimize))
+    return _ret(_core._einsum(subscripts.replace(" ", ""), [_a(x) for x in ops], out, dtype, casting,
+                              _optimize_name(optimize)), out)
 
 
 def einsum_path(*operands, optimize="greedy", einsum_call=False):

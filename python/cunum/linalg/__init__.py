@@ -54,7 +54,9 @@ def cross(x1, x2, /, *, axis=-1):
 
 
 def multi_dot(arrays, *, out=None):
-    return _core._multi_dot([_a(x) for x in arrays], out)
+    # NumPy returns the very `out` object it was given.
+    r = _core._multi_dot([_a(x) for x in arrays], out)
+    return r if out is None else out
 
 
 def _ord(ord):
