@@ -222,10 +222,13 @@ def _shape_args(args):
     return args
 
 
-def _reshape(self, *shape, order="C"):
+def _reshape(self, *shape, order="C", copy=None):
     if not shape:
         raise TypeError("reshape() missing required argument 'shape' (pos 0)")
-    return self._reshape(_shape_args(shape), order)
+    if copy is None and order == "C":  # the common case, without the checks below
+        return self._reshape(_shape_args(shape), "C")
+    from ._routines.manipulation import _reshape as reshape  # order and copy as NumPy's
+    return reshape(self, _shape_args(shape), order, copy)
 
 
 def _transpose(self, *axes):

@@ -5,11 +5,43 @@ from ._args import _a
 ndarray = _core.ndarray
 
 
+def _reshape_order(order):
+    """NumPy's order argument of reshape: case-insensitive, None is 'C', 'K'
+    refused with NumPy's messages."""
+    if order is None:
+        return "C"
+    if not isinstance(order, str):
+        raise TypeError(f"order must be str, not {type(order).__name__}")
+    o = order.upper()
+    if o == "K":
+        raise ValueError("order 'K' is not permitted for reshaping")
+    if o not in ("C", "F", "A"):
+        raise ValueError(f"order must be one of 'C', 'F', 'A', or 'K' (got {order!r})")
+    return o
+
+
+def _reshape(a, shape, order="C", copy=None):
+    """a.reshape(shape, order=order, copy=copy) with NumPy 2's copy keyword:
+    True always copies, False raises when no view has the new shape."""
+    if isinstance(copy, str):
+        raise ValueError("strings are not allowed for 'copy' keyword. "
+                         "Use True/False/None instead.")
+    order = _reshape_order(order)
+    if copy:
+        # the copy in the order the elements are read, so the result is a view of it
+        if order == "A":
+            order = "F" if a._f_contiguous and not a._c_contiguous else "C"
+        return a.copy(order)._reshape(shape, order)
+    r = a._reshape(shape, order)
+    if copy is not None and a.size > 0 and not r._shares_memory_with(a):
+        raise ValueError("Unable to avoid creating a copy while reshaping.")
+    return r
+
+
 def reshape(a, shape=None, order="C", *, newshape=None, copy=None):
     if shape is None:
         shape = newshape
-    r = _a(a)._reshape(shape, str(order).upper())
-    return r.copy() if copy else r
+    return _reshape(_a(a), shape, order, copy)
 
 
 def ravel(a, order="C"):
