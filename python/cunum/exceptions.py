@@ -6,7 +6,7 @@ catches cunum's), so this module hands out those classes. NumPy is imported
 at the first attribute read, not at `import cunum` (docs/host-overhead.md).
 """
 __all__ = ["AxisError", "ComplexWarning", "DTypePromotionError", "ModuleDeprecationWarning",
-           "TooHardError", "VisibleDeprecationWarning"]
+           "RankWarning", "TooHardError", "VisibleDeprecationWarning"]
 
 
 def __getattr__(name):

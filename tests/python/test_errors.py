@@ -235,3 +235,17 @@ def test_integer_negative_power():
     assert_raises_like(lambda xp, x: x ** -1, numpy.arange(1, 4))
     assert_raises_like(lambda xp, x, y: xp.power(x, y), numpy.arange(1, 4),
                        numpy.array([1, -2, 3]))
+
+
+def test_exceptions_module_is_numpys():
+    # cunum.exceptions hands out NumPy's own classes (as cupy.exceptions), so
+    # either name catches what cunum raises
+    import numpy.exceptions
+
+    import cunum as cn
+    for name in cn.exceptions.__all__:
+        assert getattr(cn.exceptions, name) is getattr(numpy.exceptions, name)
+    with pytest.raises(cn.exceptions.AxisError):
+        cn.zeros((2, 3)).sum(axis=5)
+    with pytest.raises(AttributeError):
+        cn.exceptions.NoSuchError  # noqa: B018
