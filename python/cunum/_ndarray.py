@@ -189,11 +189,17 @@ def _rebuild(host, device):
             device = f"cuda:{_core._current_cuda_device()}"
         else:
             device = "cpu"
+    if host.ndim > 1 and host.flags.f_contiguous and not host.flags.c_contiguous:
+        # an F-ordered array comes back F-ordered, as NumPy's pickles do
+        return _core._array(host_to_device(host.T, _core.Device(device)).T, None, True, "F",
+                            None)
     return host_to_device(host, _core.Device(device))
 
 
 def _reduce(self):
-    return (_rebuild, (_get(self), str(self.device)))
+    # NumPy's pickles keep an F-ordered array's order; anything else is C
+    order = "F" if self.ndim > 1 and self._f_contiguous and not self._c_contiguous else "C"
+    return (_rebuild, (_get(self, order=order), str(self.device)))
 
 
 def _copy_method(self, order="C"):
@@ -340,6 +346,8 @@ def _install():
     nd.to_device = _to_device
     # Input and output (_routines/io.py)
     nd.tofile = io.tofile
+    nd.dump = io.dump
+    nd.dumps = io.dumps
     # Products (_routines/linalg.py)
     from ._routines.linalg import dot as _dot
     nd.dot = lambda self, b, out=None: _dot(self, b, out)

@@ -244,3 +244,22 @@ def tofile(a, fid, sep="", format="%s"):
     text, written by NumPy from a host copy (Note [I/O goes through the
     host]); like NumPy's, the file does not record dtype or shape."""
     a.get().tofile(fid, sep=sep, format=format)
+
+
+def dump(a, file):
+    """ndarray.dump: a pickle of the array written to a file object or a path
+    (read back with load(..., allow_pickle=True) or pickle.load); the pickle
+    holds a host copy of the data, as the array's own pickling does."""
+    import os
+    import pickle
+    if hasattr(file, "write"):
+        pickle.dump(a, file, protocol=2)  # NumPy's protocol
+        return
+    with open(os.fspath(file), "wb") as f:
+        pickle.dump(a, f, protocol=2)
+
+
+def dumps(a):
+    """ndarray.dumps: the array's pickle as bytes."""
+    import pickle
+    return pickle.dumps(a, protocol=2)
