@@ -124,6 +124,24 @@ void bind_manipulation(nb::module_& m) {
   m.def("_squeeze", [](const ndarray& a, nb::handle axis) { return squeeze(a, opt_axes(axis)); }, nb::arg(), nb::arg().none());
   m.def("_expand_dims", [](const ndarray& a, nb::handle axis) { return expand_dims(a, *opt_axes(axis)); }, nb::arg(), nb::arg().none());
   m.def("_broadcast_to", [](const ndarray& a, nb::handle shape) { return broadcast_to(a, as_shape(shape)); }, nb::arg(), nb::arg().none());
+  // numpy.lib.stride_tricks.as_strided: a view of a's memory with any shape
+  // and byte strides from a's first element. Unlike NumPy it refuses a view
+  // that would reach outside the allocation (device memory is not checked).
+  m.def("_as_strided", [](const ndarray& a, nb::handle shape, nb::handle strides) {
+    const Shape sh = as_shape(shape);
+    const Strides st = as_shape(strides);
+    if (sh.size() != st.size()) throw ValueError("mismatch in length of strides and shape");
+    int64_t lo = a.offset(), hi = a.offset() + static_cast<int64_t>(a.itemsize());
+    bool empty = false;
+    for (size_t i = 0; i < sh.size(); ++i) {
+      if (sh[i] < 0) throw ValueError("negative dimensions are not allowed");
+      if (sh[i] == 0) empty = true;
+      else (st[i] < 0 ? lo : hi) += (sh[i] - 1) * st[i];
+    }
+    if (!empty && a.valid() && (lo < 0 || hi > static_cast<int64_t>(a.storage()->nbytes)))
+      throw ValueError("as_strided: the view would reach outside the array's memory");
+    return ndarray(a.storage(), a.offset(), sh, st, a.dtype());
+  });
   m.def("_broadcast_shapes", [](const std::vector<Shape>& shapes) { return broadcast_shapes(shapes); });
   m.def("_roll", [](const ndarray& a, nb::handle shift, nb::handle axis) {
     // NumPy's order: errors of axis (TypeError, AxisError), then of shift,
