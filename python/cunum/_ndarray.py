@@ -314,6 +314,48 @@ def _set_imag(self, value):
     _core.ndarray.imag.fget(self)[...] = value
 
 
+def _view(self, dtype=None, type=None):
+    """NumPy's ndarray.view: the same memory, as another dtype (the last axis
+    rescaled when the itemsize differs). `type` may only be cunum.ndarray:
+    cunum has no subclasses."""
+    if isinstance(dtype, builtins_type) and issubclass(dtype, ndarray):
+        dtype, type = None, dtype
+    if type is not None and type is not ndarray:
+        raise TypeError("Type must be a sub-type of ndarray type")
+    if dtype is None:
+        return self[...]
+    return self._view(to_numpy_dtype(dtype))
+
+
+builtins_type = type
+
+
+def _byteswap(self, inplace=False):
+    """NumPy's ndarray.byteswap: the bytes of each element reversed (each of
+    the two parts of a complex number on its own); in place, it returns self."""
+    import numpy
+    dt = numpy.dtype(self.dtype)
+    part = dt.itemsize // 2 if dt.kind == "c" else dt.itemsize
+    if part == 1:
+        return self if inplace else self.copy()
+    # the bytes of a C-ordered copy, one row per part, each row reversed
+    rows = self.copy().reshape(-1).view(numpy.uint8).reshape(-1, part)
+    swapped = rows[:, ::-1].copy().reshape(-1).view(dt).reshape(self.shape)
+    if not inplace:
+        return swapped
+    self[...] = swapped
+    return self
+
+
+def _tobytes(self, order="C"):
+    """NumPy's ndarray.tobytes: the raw bytes, read back to the host. The
+    host copy is C-ordered, so 'A' (Fortran order for an F-contiguous array)
+    is resolved on the device array's flags."""
+    if order in ("A", "a"):
+        order = "F" if self._f_contiguous and not self._c_contiguous else "C"
+    return _get(self).tobytes(order)
+
+
 def _install():
     nd = ndarray
     # Python protocols and conversions
@@ -344,6 +386,9 @@ def _install():
     nd.reshape = _reshape
     nd.transpose = _transpose
     nd.to_device = _to_device
+    nd.view = _view
+    nd.byteswap = _byteswap
+    nd.tobytes = _tobytes
     # Input and output (_routines/io.py)
     nd.tofile = io.tofile
     nd.dump = io.dump

@@ -162,6 +162,33 @@ void buffer_copy(const ndarray& a, nb::handle buf, bool to_host) {
   if (to_host) a.copy_to_host(view.buf);
   else const_cast<ndarray&>(a).copy_from_host(view.buf);
 }
+// NumPy's ndarray.view(dtype): the same bytes read as another dtype. A dtype
+// of another size rescales the last axis, which must then be contiguous
+// (NumPy's rules and messages, numpy/_core/src/multiarray/getset.c).
+ndarray view_as_dtype(const ndarray& a, DType dtype) {
+  const int64_t old_size = static_cast<int64_t>(a.itemsize());
+  const int64_t new_size = static_cast<int64_t>(itemsize(dtype));
+  Shape shape = a.shape();
+  Strides strides = a.strides();
+  if (new_size != old_size) {
+    if (a.ndim() == 0)
+      throw ValueError("Changing the dtype of a 0d array is only supported if the itemsize is unchanged");
+    const size_t axis = shape.size() - 1;
+    if (shape[axis] != 1 && a.size() != 0 && strides[axis] != old_size)
+      throw ValueError("To change to a dtype of a different size, the last axis must be contiguous");
+    const int64_t bytes = shape[axis] * old_size;
+    if (bytes % new_size != 0) {
+      throw ValueError(new_size > old_size
+                           ? "When changing to a larger dtype, its size must be a divisor of the total "
+                             "size in bytes of the last axis of the array."
+                           : "When changing to a smaller dtype, its size must be a divisor of the size "
+                             "of original dtype");
+    }
+    shape[axis] = bytes / new_size;
+    strides[axis] = new_size;
+  }
+  return ndarray(a.storage(), a.offset(), shape, strides, dtype, false);
+}
 }  // namespace
 
 void bind_ndarray(nb::module_& m) {
@@ -248,6 +275,7 @@ void bind_ndarray(nb::module_& m) {
         return array(a, d, copy, o);
       })
       .def("_copy", [](const ndarray& a, const std::string& order) { return a.copy(order[0]); })
+      .def("_view", [](const ndarray& a, nb::handle dtype) { return view_as_dtype(a, as_dtype(dtype)); })
       .def("_to_device", [](const ndarray& a, const Device& d) { return a.to(d); })
       .def("fill", &fill_value)
       .def("_item", [](const ndarray& a) { return scalar_to_python(a.item()); })

@@ -426,3 +426,55 @@ def test_repr_of_reduction_result():
     a = cn.asarray(e)
     assert repr(a.sum()) == repr(numpy.asarray(e.sum()))
     assert str(a.sum()) == str(e.sum())
+
+
+# ---------------------------------------------------------------- view(dtype), byteswap, tobytes
+
+VIEW_DTYPES = ["int8", "uint16", "int32", "float32", "float64", "complex128", "bool"]
+
+
+@pytest.mark.parametrize("name", list(VIEWS))
+@pytest.mark.parametrize("dt", VIEW_DTYPES)
+def test_view_dtype(name, dt):
+    # the same bytes as another dtype; another itemsize rescales a contiguous
+    # last axis, and NumPy's ValueErrors otherwise (0-d, strided last axis)
+    compare(lambda xp: VIEWS[name](xp).view(dt))
+    compare(lambda xp: VIEWS[name](xp).view())
+
+
+def test_view_dtype_writes_through():
+    def f(xp):
+        a = xp.zeros(4, dtype=numpy.float64)
+        a.view(numpy.int64)[1] = 1
+        a.view(numpy.uint8)[-1] = 0x3F
+        return a
+    compare(f)
+
+
+def test_view_errors():
+    compare(lambda xp: xp.arange(6, dtype=numpy.int32).reshape(2, 3).view(numpy.int64))
+    compare(lambda xp: xp.zeros((3, 1), numpy.int32)[::2].view(numpy.int16))
+    compare(lambda xp: xp.zeros((2, 0), numpy.int32).view(numpy.int64))
+
+
+@pytest.mark.parametrize("name", list(VIEWS))
+@pytest.mark.parametrize("dt", dtype_params(ALL_DTYPES))
+def test_byteswap(name, dt):
+    # each element's bytes reversed (each half of a complex on its own)
+    compare(lambda xp: VIEWS[name](xp).astype(dt).byteswap())
+
+
+@pytest.mark.parametrize("dt", ["int16", "float32", "complex64"])
+def test_byteswap_inplace(dt):
+    def f(xp):
+        a = xp.arange(12).astype(dt).reshape(3, 4)
+        v = a[:, 1::2]
+        assert v.byteswap(inplace=True) is v
+        return a
+    compare(f)
+
+
+@pytest.mark.parametrize("name", list(VIEWS))
+@pytest.mark.parametrize("order", ["C", "F", "A"])
+def test_tobytes(name, order):
+    compare(lambda xp: VIEWS[name](xp).tobytes(order))
