@@ -4,7 +4,7 @@ import numpy
 import pytest
 
 import cunum as cn
-from helpers import ALL_DTYPES, NUMERIC_DTYPES, REAL_DTYPES, compare, dtype_id
+from helpers import ALL_DTYPES, NUMERIC_DTYPES, compare, dtype_id, needs_numpy
 
 
 @pytest.mark.parametrize("dt", NUMERIC_DTYPES, ids=dtype_id)
@@ -78,3 +78,15 @@ def test_vander_array_like(device, x):
 @pytest.mark.parametrize("x", [3, [[1, 2], [3, 4]]], ids=repr)
 def test_vander_not_1d(device, x):
     compare(lambda xp: xp.vander(x))  # ValueError
+
+
+@pytest.mark.parametrize("k", [1, -1, 4, -5, 6, -7, 2**63, -2**63, 2**70], ids=repr)
+@pytest.mark.parametrize("M", [None, 4])
+def test_eye_any_diagonal(device, k, M):
+    compare(lambda xp: xp.eye(5, M, k, dtype=numpy.float32))
+
+
+@needs_numpy((2, 3), "None as a shape is a TypeError")
+@pytest.mark.parametrize("fn", ["empty", "zeros", "ones", "full"])
+def test_none_shape(device, fn):
+    compare(lambda xp: getattr(xp, fn)(None, *((1,) if fn == "full" else ())))

@@ -21,22 +21,35 @@ def _order(order, allowed="CF"):
     return o
 
 
+def _none_shape():
+    # NumPy 2.3's error (a 0-d array with a DeprecationWarning before)
+    raise TypeError("Use () not None as shape arguments")
+
+
 def empty(shape, dtype=float, order="C", *, device=None):
+    if shape is None:
+        _none_shape()
     return _core._empty(shape, dtype, _order(order), _device(device))
 
 
 def zeros(shape, dtype=float, order="C", *, device=None):
+    if shape is None:
+        _none_shape()
     # dtype=None means float64 (NumPy), not the dtype of the fill value 0
     return _core._full(shape, 0, float if dtype is None else dtype, _order(order),
                        _device(device))
 
 
 def ones(shape, dtype=float, order="C", *, device=None):
+    if shape is None:
+        _none_shape()
     return _core._full(shape, 1, float if dtype is None else dtype, _order(order),
                        _device(device))
 
 
 def full(shape, fill_value, dtype=None, order="C", *, device=None):
+    if shape is None:
+        _none_shape()
     return _core._full(shape, fill_value, dtype, _order(order), _device(device))
 
 
@@ -152,8 +165,12 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0, 
 
 
 def eye(N, M=None, k=0, dtype=float, order="C", *, device=None):
-    return _core._eye(int(N), None if M is None else int(M), int(k), dtype, _order(order),
-                      _device(device))
+    N = int(N)
+    M = None if M is None else int(M)
+    # a diagonal past the last column or below the last row is empty, for any
+    # Python int (NumPy takes k = 2**63)
+    k = max(-N, min(int(k), N if M is None else M))
+    return _core._eye(N, M, k, dtype, _order(order), _device(device))
 
 
 def identity(n, dtype=None, *, device=None):
