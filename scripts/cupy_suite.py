@@ -72,8 +72,7 @@ PLUGIN = textwrap.dedent('''
     _INTERNAL = {"cupy._core._cub_reduction", "cupy._core.core", "cupy._core.flags",
                  "cupy._core._routines_linalg", "cupy._core._routines_math", "cupy._core._gufuncs",
                  "cupy._core._scalar", "cupy._environment", "cupy.cuda.driver", "cupy.cuda.cufft",
-                 "cupy.cuda.texture", "cupy.cuda.memory_hooks", "cupy.fft._fft",
-                 "cupy.random._distributions", "cupy.linalg._util", "cupy.cublas", "cupyx.cusolver",
+                 "cupy.cuda.texture", "cupy.cuda.memory_hooks", "cupy.fft._fft", "cupy.linalg._util", "cupy.cublas", "cupyx.cusolver",
                  "cupy._indexing", "cupy._indexing.generate", "cupy._creation",
                  "cupy._creation.from_data", "cupy.cuda.nvrtc", "cupy.cuda.curand",
                  "cupy.cuda.cublas", "cupy.cuda.cusparse", "cupy.cuda.cutensor", "cupy.cuda.nccl",
@@ -115,6 +114,10 @@ PLUGIN = textwrap.dedent('''
                 core.__path__ = []
                 core.internal = _internal()
             return core
+        if name == "cupy.random._distributions":
+            # CuPy's module of the legacy functions (the global RandomState's
+            # draws): cunum.random's module-level functions are these
+            return importlib.import_module("cunum.random")
         if name == "cupy._core.internal":
             return importlib.import_module("cupy._core").internal
         if name == "cupy._core._accelerator":
@@ -173,6 +176,9 @@ PLUGIN = textwrap.dedent('''
         if not hasattr(cunum, "poly1d"):
             cunum.poly1d = _NoPoly1d
         cunum.random._generator.__class__ = _RandomStates
+        # CuPy's module paths of public classes that tests name
+        cunum.random._generator.RandomState = cunum.random.RandomState
+        cunum.random._bit_generator.Philox4x3210 = cunum.random.Philox4x3210
         # attributes that test modules read at their top (cupy.cuda.cub.available ...)
         import cunum.cuda
         for lib in ("cub", "cutensor", "cufft", "driver", "nvrtc", "curand", "cublas", "cusparse",
@@ -187,7 +193,8 @@ PLUGIN = textwrap.dedent('''
                 # _accelerator`) asks for the module under the aliased
                 # parent's own name
                 as_cupy = ("cupy" if name.startswith("cunum.") else "cupyx") + name[name.index("."):]
-                if as_cupy == "cupy.testing" or as_cupy in _INTERNAL or as_cupy == "cupy._core._accelerator":
+                if as_cupy in _INTERNAL or as_cupy in ("cupy.testing", "cupy._core._accelerator",
+                                                       "cupy.random._distributions"):
                     return self._alias(name, importlib.import_module(as_cupy))
                 return None
             top = name.split(".")[0]

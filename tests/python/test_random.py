@@ -530,3 +530,40 @@ def test_multinomial_rows_of_pvals():
         assert_raises_like(lambda xp: xp.random.default_rng(5).multinomial(5, bad))
     with pytest.raises(ValueError):
         g.multinomial(5, pv[:2], size=3)
+
+
+@pytest.mark.skipif(USING_NUMPY_SHIM, reason="CuPy's dtype= of the legacy draws (NumPy has none)")
+@pytest.mark.parametrize("name, args, at", [("normal", (0.0, 2.0), 3), ("beta", (2.0, 3.0), 3),
+                                            ("binomial", (10, 0.3), 3), ("hypergeometric", (5, 7, 4), 4),
+                                            ("standard_cauchy", (), 1), ("noncentral_f", (3.0, 4.0, 0.5), 4)])
+@pytest.mark.parametrize("dtype", [numpy.float32, "int32", numpy.float64])
+def test_legacy_draws_take_cupys_dtype(name, args, at, dtype):
+    # CuPy's legacy functions take dtype after size: the same draw, cast
+    want = getattr(cn.random.RandomState(7), name)(*args, (3, 4)).astype(dtype)
+    for call in (lambda rs: getattr(rs, name)(*args, (3, 4), dtype),
+                 lambda rs: getattr(rs, name)(*args, size=(3, 4), dtype=dtype)):
+        got = call(cn.random.RandomState(7))
+        assert got.dtype == numpy.dtype(dtype) and got.shape == (3, 4)
+        numpy.testing.assert_array_equal(np_(got), np_(want))
+    cn.random.seed(3)
+    got = getattr(cn.random, name)(*args, 5, dtype)
+    assert got.dtype == numpy.dtype(dtype)
+    with pytest.raises(TypeError):
+        getattr(cn.random, name)(*args, 5, dtype, dtype)
+    with pytest.raises(TypeError):
+        getattr(cn.random, name)(*args, 5, dtype, dtype=dtype)
+
+
+@pytest.mark.skipif(USING_NUMPY_SHIM, reason="CuPy's dtype= of the legacy draws (NumPy has none)")
+def test_legacy_float_draws_in_float32():
+    # drawn in float32 as Generator's own dtype= draws (not a cast of float64)
+    for name, gen_name in [("random_sample", "random"), ("standard_normal", "standard_normal"),
+                           ("standard_exponential", "standard_exponential")]:
+        got = getattr(cn.random.RandomState(11), name)(6, dtype=numpy.float32)
+        want = getattr(cn.random.RandomState(11)._gen, gen_name)(6, dtype=numpy.float32)
+        assert got.dtype == numpy.float32
+        numpy.testing.assert_array_equal(np_(got), np_(want))
+    assert cn.random.RandomState(1).rand(2, 3, dtype=numpy.float32).dtype == numpy.float32
+    assert cn.random.RandomState(1).randn(2, dtype=numpy.float32).dtype == numpy.float32
+    assert cn.random.RandomState(1).standard_gamma(2.0, 4, numpy.float32).dtype == numpy.float32
+    assert cn.random.RandomState(1).negative_binomial(3, 0.5, 4, dtype="int32").dtype == numpy.int32

@@ -18,6 +18,38 @@ _LEGACY_CHOICE_MESSAGES = {
 }
 
 
+# CuPy's legacy draws take a dtype after size (cupy.random.normal(0, 1, 10,
+# numpy.float32), or dtype=): the number of parameters before it. The draw is
+# NumPy's (float64, or int64 for the discrete ones), then cast, as CuPy's
+# kernels write their float64 results into an array of that dtype.
+_CUPY_DTYPE_AT = {
+    "beta": 3, "binomial": 3, "chisquare": 2, "dirichlet": 2, "exponential": 2, "f": 3, "gamma": 3,
+    "geometric": 2, "gumbel": 3, "hypergeometric": 4, "laplace": 3, "logistic": 3, "lognormal": 3,
+    "logseries": 2, "noncentral_chisquare": 3, "noncentral_f": 4, "normal": 3, "pareto": 2,
+    "poisson": 2, "power": 2, "rayleigh": 2, "standard_cauchy": 1, "standard_t": 2, "triangular": 4,
+    "uniform": 3, "vonmises": 3, "wald": 3, "weibull": 2, "zipf": 2}
+
+
+def _split_dtype(name, args, at, dtype):
+    if len(args) <= at:
+        return args, dtype
+    if len(args) > at + 1:
+        raise TypeError(f"{name}() takes at most {at + 1} positional arguments ({len(args)} given)")
+    if dtype is not None:
+        raise TypeError(f"{name}() got multiple values for argument 'dtype'")
+    return args[:at], args[at]
+
+
+def _with_dtype(name, fn, at):
+    def draw(*args, dtype=None, **kwargs):
+        args, dtype = _split_dtype(name, args, at, dtype)
+        out = fn(*args, **kwargs)
+        return out if dtype is None else out.astype(dtype, copy=False)
+    draw.__name__ = draw.__qualname__ = name
+    draw.__doc__ = f"numpy.random.RandomState.{name}, with CuPy's dtype= (the draw is cast to it)."
+    return draw
+
+
 class RandomState:
     """numpy.random.RandomState's methods over a cunum Generator (Philox)."""
 
@@ -41,28 +73,32 @@ class RandomState:
         # poisson, power, rayleigh, standard_cauchy, standard_t, triangular, uniform, vonmises, wald,
         # weibull, zipf, dirichlet, permutation, bytes: NumPy's legacy signatures are the Generator's.
         if name in _SAME:
-            return getattr(self._gen, name)
+            method = getattr(self._gen, name)
+            at = _CUPY_DTYPE_AT.get(name)
+            return method if at is None else _with_dtype(name, method, at)
         raise AttributeError(name)
 
-    def rand(self, *args):
-        return self._gen.random(args if args else None)
+    # These take CuPy's dtype too (float32 or float64, drawn in that dtype as
+    # Generator's own dtype= draws: NumPy's Generator refuses the others)
+    def rand(self, *args, dtype=float):
+        return self._gen.random(args if args else None, dtype=dtype)
 
-    def randn(self, *args):
-        return self._gen.standard_normal(args if args else None)
+    def randn(self, *args, dtype=float):
+        return self._gen.standard_normal(args if args else None, dtype=dtype)
 
-    def random_sample(self, size=None):
-        return self._gen.random(size)
+    def random_sample(self, size=None, dtype=float):
+        return self._gen.random(size, dtype=dtype)
 
     random = ranf = sample = random_sample
 
-    def standard_normal(self, size=None):
-        return self._gen.standard_normal(size)
+    def standard_normal(self, size=None, dtype=float):
+        return self._gen.standard_normal(size, dtype=dtype)
 
-    def standard_exponential(self, size=None):
-        return self._gen.standard_exponential(size)
+    def standard_exponential(self, size=None, dtype=float):
+        return self._gen.standard_exponential(size, dtype=dtype)
 
-    def standard_gamma(self, shape, size=None):
-        return self._gen.standard_gamma(shape, size)
+    def standard_gamma(self, shape, size=None, dtype=float):
+        return self._gen.standard_gamma(shape, size, dtype=dtype)
 
     def randint(self, low, high=None, size=None, dtype=int):
         return self._gen.integers(low, high, size=size, dtype=dtype)
@@ -89,8 +125,9 @@ class RandomState:
     def shuffle(self, x):
         self._gen.shuffle(x)
 
-    def negative_binomial(self, n, p, size=None):
-        return self._gen.negative_binomial(n, p, size)
+    def negative_binomial(self, n, p, size=None, dtype=None):
+        out = self._gen.negative_binomial(n, p, size)
+        return out if dtype is None else out.astype(dtype, copy=False)
 
 
 _SAME = {"beta", "binomial", "chisquare", "exponential", "f", "gamma", "geometric", "gumbel", "hypergeometric",
