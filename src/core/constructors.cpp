@@ -20,10 +20,11 @@ char keep_order(const ndarray& a) {
   return (a.is_f_contiguous() && !a.is_c_contiguous()) ? 'F' : 'C';
 }
 
-// A fresh array whose memory order follows a's strides (NumPy's order='K').
-ndarray allocate_like_k(const ndarray& a, DType dtype, Device dev) {
-  if (a.is_c_contiguous() || a.ndim() < 2) return ndarray::allocate(a.shape(), dtype, dev, 'C');
-  if (a.is_f_contiguous()) return ndarray::allocate(a.shape(), dtype, dev, 'F');
+// A fresh array of `shape` (a's number of dimensions) whose memory order
+// follows a's strides (NumPy's order='K').
+ndarray allocate_like_k(const ndarray& a, const Shape& shape, DType dtype, Device dev) {
+  if (a.is_c_contiguous() || a.ndim() < 2) return ndarray::allocate(shape, dtype, dev, 'C');
+  if (a.is_f_contiguous()) return ndarray::allocate(shape, dtype, dev, 'F');
   const int nd = a.ndim();
   std::vector<int64_t> perm(nd);
   for (int i = 0; i < nd; ++i) perm[i] = i;
@@ -31,7 +32,7 @@ ndarray allocate_like_k(const ndarray& a, DType dtype, Device dev) {
     return std::llabs(a.strides()[x]) > std::llabs(a.strides()[y]);
   });
   Shape ps(nd);
-  for (int i = 0; i < nd; ++i) ps[i] = a.shape()[perm[i]];
+  for (int i = 0; i < nd; ++i) ps[i] = shape[perm[i]];
   ndarray c = ndarray::allocate(ps, dtype, dev, 'C');
   Shape s(nd);
   Strides st(nd);
@@ -69,8 +70,12 @@ ndarray empty_like(const ndarray& like, std::optional<DType> dtype, char order,
   char o = order;
   const DType d = dtype ? *dtype : like.dtype();
   const Device dev = device ? *device : like.device();
-  if (o == 'K' && (!shape || *shape == like.shape())) return allocate_like_k(like, d, dev);
-  if (o == 'K' || o == 'A') o = keep_order(like);
+  // NumPy: order 'K' keeps the prototype's memory order for a new shape of as
+  // many dimensions, and is 'C' for one of another number of dimensions.
+  if (o == 'K' && (!shape || static_cast<int>(shape->size()) == like.ndim()))
+    return allocate_like_k(like, shape ? *shape : like.shape(), d, dev);
+  if (o == 'K') o = 'C';
+  if (o == 'A') o = keep_order(like);
   return empty(shape ? *shape : like.shape(), d, dev, o);
 }
 ndarray zeros_like(const ndarray& like, std::optional<DType> dtype, char order,
@@ -115,7 +120,7 @@ ndarray array(const ndarray& a, std::optional<DType> dtype, bool copy, char orde
   if (!copy && d == a.dtype() && dev == a.device() &&
       (order == 'K' || order == 'A' || (o == 'C' ? a.is_c_contiguous() : a.is_f_contiguous())))
     return a;
-  ndarray r = order == 'K' ? allocate_like_k(a, d, dev) : ndarray::allocate(a.shape(), d, dev, o);
+  ndarray r = order == 'K' ? allocate_like_k(a, a.shape(), d, dev) : ndarray::allocate(a.shape(), d, dev, o);
   if (dev != a.device()) {
     // Across devices, in the source dtype (cast afterwards on the target):
     // CPU memory is host memory, so one backend copy does it; GPU to GPU goes

@@ -90,3 +90,27 @@ def test_eye_any_diagonal(device, k, M):
 @pytest.mark.parametrize("fn", ["empty", "zeros", "ones", "full"])
 def test_none_shape(device, fn):
     compare(lambda xp: getattr(xp, fn)(None, *((1,) if fn == "full" else ())))
+
+
+_PROTOTYPES = {
+    "C": lambda x: x,
+    "F": lambda x: x.T.copy().T,
+    "strided": lambda x: x[:, ::2, :].swapaxes(0, 1),  # neither contiguous nor descending
+    "transposed": lambda x: x.transpose(1, 2, 0),
+}
+
+
+@pytest.mark.parametrize("proto", list(_PROTOTYPES))
+@pytest.mark.parametrize("order", ["C", "F", "A", "K"])
+@pytest.mark.parametrize("shape", [None, 4, (4,), (4, 2), (4, 2, 3), (5, 4, 2, 3)], ids=repr)
+@pytest.mark.parametrize("fn", ["empty_like", "zeros_like", "full_like"])
+def test_like_with_shape_layout(device, proto, order, shape, fn):
+    """The memory layout of *_like(order=, shape=) is NumPy's: 'K' keeps the
+    prototype's stride order for as many dimensions, and is 'C' otherwise."""
+    def f(xp, x):
+        p = _PROTOTYPES[proto](x)
+        args = (7,) if fn == "full_like" else ()
+        r = getattr(xp, fn)(p, *args, order=order, shape=shape)
+        r.fill(1)
+        return r, r.strides, r.flags.c_contiguous, r.flags.f_contiguous
+    compare(f, numpy.arange(24.0).reshape(2, 3, 4))
