@@ -102,7 +102,12 @@ Parsed parse(const std::string& subscripts, const std::vector<Shape>& shapes) {
     ell_max = std::max(ell_max, ell);
   }
   if (arrow != std::string::npos) {
-    p.output = parse_term(subscripts.substr(arrow + 2), 0, nullptr, true, ell_max);
+    const std::string rhs = subscripts.substr(arrow + 2);
+    // NumPy: dims an input's "..." stands for must reach an output with "...".
+    if (ell_max > 0 && rhs.find('.') == std::string::npos)
+      throw ValueError("output has more dimensions than subscripts given in einstein sum, but no '...' ellipsis "
+                       "provided to broadcast the extra dimensions.");
+    p.output = parse_term(rhs, 0, nullptr, true, ell_max);
     std::set<int> seen;
     for (int l : p.output) {
       if (!seen.insert(l).second)

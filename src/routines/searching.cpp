@@ -2,6 +2,7 @@
 // digitize, on the sort family's binary search (src/core/sort.hpp); and the
 // helpers the sort and set routines share (sort_helpers.hpp).
 #include <string>
+#include <vector>
 
 #include "core/assign.hpp"
 #include "core/sort.hpp"
@@ -12,6 +13,7 @@
 #include "cunum/reduction.hpp"
 #include "cunum/sorting.hpp"
 #include "cunum/ufuncs.hpp"
+#include "routines/host_values.hpp"
 #include "routines/sort_helpers.hpp"
 
 namespace cunum {
@@ -61,19 +63,30 @@ ndarray searchsorted(const ndarray& a, const ndarray& v, bool right, const std::
   return core::search_sorted(sc, vc, right);
 }
 
+namespace {
+// NumPy's _monotonicity of the bins as doubles: 1 increasing (or all equal),
+// -1 decreasing, 0 neither. The direction is the first step away from the
+// first edge; NaN compares as NumPy's C comparisons see it (never equal, less
+// or greater), so NaN edges pass either way.
+int monotonicity(const std::vector<double>& a) {
+  size_t i = 1;
+  while (i < a.size() && a[i] == a[0]) ++i;
+  if (i == a.size()) return 1;
+  const bool increasing = a[0] < a[i];
+  for (++i; i < a.size(); ++i)
+    if (increasing ? a[i - 1] > a[i] : a[i - 1] < a[i]) return 0;
+  return increasing ? 1 : -1;
+}
+}  // namespace
+
 ndarray digitize(const ndarray& x, const ndarray& bins, bool right) {
   if (dtype_kind(x.dtype()) == 'c') throw TypeError("x may not be complex");
   if (bins.ndim() != 1) throw ValueError(bins.ndim() == 0 ? "object of too small depth for desired array"
                                                           : "object too deep for desired array");
   const ndarray b = core::on_device(bins, x.device());
   const int64_t n = b.size();
-  int mono = 1;
-  if (n > 1) {
-    const ndarray lo = index(b, {Index(Slice{{}, -1, {}})}), hi = index(b, {Index(Slice{1, {}, {}})});
-    if (all(greater_equal(hi, lo)).item().is_true()) mono = 1;
-    else if (all(less_equal(hi, lo)).item().is_true()) mono = -1;
-    else throw ValueError("bins must be monotonically increasing or decreasing");
-  }
+  const int mono = n > 1 ? monotonicity(detail::host_values<double>(b, DType::Float64)) : 1;
+  if (mono == 0) throw ValueError("bins must be monotonically increasing or decreasing");
   // NumPy: side='left' for right=True, the reversed bins for decreasing ones.
   if (mono == 1) return searchsorted(b, x, !right);
   const ndarray rev = index(b, {Index(Slice{{}, {}, -1})});

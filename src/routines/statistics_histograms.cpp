@@ -188,10 +188,11 @@ Edges bin_edges(const ndarray& a, const HistogramBins& bins, const std::optional
     return e;
   }
   // NumPy's bin_type: result_type(first, last, a) (the edges are a's kind of
-  // scalar, or weak Python floats from range=), integers as float64.
+  // scalar, or weak Python numbers from range= or an empty a's (0, 1)),
+  // integers as float64.
   DType bt = a.dtype();
   if (!is_inexact(bt)) bt = DType::Float64;
-  if (range || bt == DType::Float64) {
+  if (range || bt == DType::Float64 || a.size() == 0) {
     e.edges = linspace(Scalar(fl.first), Scalar(fl.second), n_equal + 1, true, bt, a.device());
   } else {
     // The ends are scalars of a's float dtype: NumPy's linspace then works

@@ -172,7 +172,8 @@ ndarray finish(ndarray r, const Rows& rows, const Shape& q_shape, const Quantile
   Shape s = q_shape;
   for (int64_t d : o.keepdims ? rows.keep : rows.kept) s.push_back(d);
   r = reshape(r, s);
-  if (!o.out) return r;
+  // A new array in C order, as NumPy's (a fetched element is a transposed gather).
+  if (!o.out) return r.is_c_contiguous() ? r : r.copy();
   if (o.out->shape() != s)
     throw ValueError("output array has shape " + shape_str(o.out->shape()) + ", expected " + shape_str(s));
   copyto(*o.out, r, cast_unsafe ? Casting::Unsafe : Casting::SameKind);

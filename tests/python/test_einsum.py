@@ -98,6 +98,16 @@ def test_einsum_errors():
     assert_raises_like(lambda xp, x: xp.einsum("ii->i", x), a)
     assert_raises_like(lambda xp, x, y: xp.einsum("ij,jk->ik", x, y, dtype=numpy.float32), a, b)
     assert_raises_like(lambda xp, x, y: xp.einsum("i1,jk->ik", x, y), a, b)
+    # Dims an input's "..." covers need a "..." in an explicit output.
+    for s in ("...->", "i...->i", "...i->", "...i->i"):
+        compare(lambda xp, x: xp.einsum(s, x), a)
+    compare(lambda xp, x: xp.einsum("...->", x), numpy.float64(3.0))
+    compare(lambda xp, x: xp.einsum("i...->i", x), a[:, 0])
+    compare(lambda xp, x, y: xp.einsum("...i,...i->i", x, y), a, a)
+    # NumPy's (strategy, memory limit) optimize=: the same values.
+    compare(lambda xp, x, y: xp.einsum("ij,jk->ik", x, y, optimize=("greedy", 0)), a, b, rtol=1e-12, atol=1e-12)
+    compare(lambda xp, x, y: xp.einsum("ij,jk->ik", x, y, optimize=("optimal", 1e6)), a, b, rtol=1e-12,
+            atol=1e-12)
 
 
 @pytest.mark.parametrize("subscripts,shapes", [("ij,jk,kl->il", [(3, 4), (4, 5), (5, 2)]),

@@ -317,6 +317,21 @@ def test_pinv_matrix_rank_cond(dtype, shape):
             compare(lambda xp, x: _cond(xp, x, p), a, **_tol(dtype))
 
 
+def test_pinv_empty_and_rcond_per_matrix():
+    # An empty matrix's pinv keeps its dtype (no SVD); an rcond array is one
+    # cut-off per matrix of the stack.
+    for shape in [(0, 3), (3, 0), (2, 0, 0), (4, 0, 2)]:
+        for dt in (numpy.int32, numpy.float32, numpy.complex64):
+            compare(lambda xp, x: xp.linalg.pinv(x), numpy.zeros(shape, dt))
+    a = make_data((3, 4, 5), numpy.float64, rng=make_rng(16))
+    a[1, :, 2] = a[1, :, 0] * 1e-9
+    for rcond in ([1e-15, 1e-3, 0.5], numpy.array([1e-15, 1e-3, 0.5]), numpy.array([[0.1], [1e-15], [0.4]])):
+        compare(lambda xp, x: xp.linalg.pinv(x, rcond=rcond), a, rtol=1e-9, atol=1e-9)
+    compare(lambda xp, x: xp.linalg.pinv(x, rcond=[0.1, 0.2]), a)  # NumPy's broadcast error
+    h = a[:, :4, :4] + numpy.swapaxes(a[:, :4, :4], -1, -2)
+    compare(lambda xp, x: xp.linalg.pinv(x, rcond=[1e-15, 0.3, 0.9], hermitian=True), h, rtol=1e-9, atol=1e-9)
+
+
 def _cond(xp, x, p):
     # NumPy 2.3.x (gh-29333, in 2.3.5, not 2.2.6): cond of a complex matrix is
     # real for every p; before, complex (a zero imaginary part) for p other

@@ -257,6 +257,13 @@ def test_digitize(right):
     assert_raises_like(lambda xp, a, b: xp.digitize(a, b), x, numpy.array([1.0, 3.0, 2.0]))
     assert_raises_like(lambda xp, a, b: xp.digitize(a, b), x, numpy.array([[1.0, 3.0]]))
     assert_raises_like(lambda xp, a, b: xp.digitize(a, b), x.astype(complex), numpy.array([1.0, 3.0]))
+    # NaN edges: NumPy's monotonicity test never sees them as a step either way.
+    nan = numpy.nan
+    # (Edges it takes that are not sorted, as [1, nan, 3], leave searchsorted's result undefined.)
+    for b in ([1.0, 3.0, 5.0, nan], [nan, nan, nan], [nan, 5.0, 3.0, 1.0], [1.0, 1.0, 3.0, nan, nan],
+              [5.0, 5.0, 3.0, 3.0], [2.0, 2.0]):
+        compare(lambda xp, a, e: xp.digitize(a, e, right=right), x, numpy.array(b, numpy.float32))
+    assert_raises_like(lambda xp, a, e: xp.digitize(a, e), x, numpy.array([nan, 1.0, 3.0, 2.0]))
 
 
 @pytest.mark.parametrize("dtype", dtype_params(ALL_DTYPES))

@@ -111,3 +111,25 @@ def test_cov_errors(rng):
     compare(lambda xp, x: xp.cov(x, aweights=[1, 2, 1]), m)
     compare(lambda xp, x: xp.cov(x, fweights=[[1, 2, 1, 1, 1]]), m)
     compare(lambda xp, x: xp.cov(x), numpy.zeros((0, 3)))
+
+
+@pytest.mark.parametrize("args", [dict(ddof=3), dict(ddof=4), dict(), dict(bias=True), dict(rowvar=False, ddof=2)])
+@pytest.mark.parametrize("shape", [(2, 3), (2, 1), (3,), (1, 2)])
+def test_cov_degrees_of_freedom_warning(args, shape):
+    # NumPy warns when the shapes leave no degrees of freedom (no weights).
+    import warnings
+    m = numpy.arange(numpy.prod(shape), dtype=numpy.float64).reshape(shape)
+    caught = []
+    for xp, x in ((numpy, m), (cn, cn.asarray(m))):
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter("always")
+            xp.cov(x, **args)
+        caught.append(any("Degrees of freedom" in str(i.message) for i in w))
+    assert caught[0] == caught[1]
+    compare(lambda xp, x: xp.cov(x, **args), m)
+
+
+def test_correlate_needs_1d():
+    compare(lambda xp, a, v: xp.correlate(a, v), numpy.float64(2.0), numpy.ones(1))
+    compare(lambda xp, a, v: xp.correlate(a, v, mode="full"), numpy.ones(3), numpy.float64(2.0))
+    compare(lambda xp, a, v: xp.convolve(a, v), numpy.float64(2.0), numpy.ones(1))

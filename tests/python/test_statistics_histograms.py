@@ -33,6 +33,13 @@ def test_bincount_edges_and_errors(rng):
     compare(lambda xp, v: xp.bincount(v), numpy.array([[1, 2]]))
     compare(lambda xp, v: xp.bincount(v), numpy.array(3))
     compare(lambda xp, v: xp.bincount(v), numpy.array([1.0, 2.0]))
+    if NUMPY_VERSION >= (2, 4):  # NumPy 2.4: an empty float array is refused (an empty list is not)
+        compare(lambda xp, v: xp.bincount(v), numpy.array([], numpy.float16))
+        compare(lambda xp, v, w: xp.bincount(v, w, minlength=2), numpy.array([]), numpy.array([]))
+    # The edges of an empty array's histogram: linspace(0, 1) in float64, then a's dtype.
+    for dt in (numpy.float16, numpy.float32, numpy.float64, numpy.int8):
+        compare(lambda xp, v: xp.histogram(v), numpy.array([], dt))
+        compare(lambda xp, v: xp.histogram(v, bins=7), numpy.array([], dt))
     compare(lambda xp, v: xp.bincount(v, minlength=-1), numpy.array([1, 2]))
     compare(lambda xp, v, w: xp.bincount(v, w), numpy.array([1, 2]), numpy.ones(3))
     compare(lambda xp, v, w: xp.bincount(v, w), numpy.array([1, 2]), numpy.ones(2, complex))

@@ -219,3 +219,14 @@ def test_empty_complex_median_and_repeated_axes():
         compare(lambda xp, x: xp.median(x, axis=axis), b)
         compare(lambda xp, x: xp.quantile(x, 0.3, axis=axis), b)
         compare(lambda xp, x: xp.nanpercentile(x, [5, 50], axis=axis), b)
+
+
+@pytest.mark.parametrize("method", ["lower", "higher", "nearest", "linear", "inverted_cdf"])
+@pytest.mark.parametrize("axis", [-1, (0, 1, 2), 1, None])
+def test_quantile_result_is_c_contiguous(method, axis, rng):
+    # A new array in C order, as NumPy's, whatever gathers made it.
+    a = make_data((4, 3, 5, 2), numpy.float64, rng=rng)
+    q = numpy.array([10.0, 50.0, 90.0])
+    compare(lambda xp, x: xp.percentile(x, q, axis=axis, method=method), a)
+    r = cn.percentile(cn.asarray(a), q, axis=axis, method=method)
+    assert r.flags.c_contiguous == numpy.percentile(a, q, axis=axis, method=method).flags.c_contiguous

@@ -204,6 +204,11 @@ def _optimize_name(optimize):
         return "greedy"
     if isinstance(optimize, (list, tuple)) and optimize and optimize[0] == "einsum_path":
         return "greedy"  # an explicit path: cunum contracts in its own greedy order (the same result)
+    if (isinstance(optimize, tuple) and len(optimize) == 2 and isinstance(optimize[0], str)
+            and isinstance(optimize[1], (int, float))):
+        # NumPy's (strategy, memory limit): the limit only changes the order of
+        # the contractions, not the result; cunum contracts in its greedy order.
+        return "greedy"
     raise TypeError("Did not understand the path: %s" % (optimize,))
 
 

@@ -181,8 +181,11 @@ def bincount(x, /, weights=None, minlength=0):
     """numpy.bincount: the counts (or summed weights) by the scatter primitive
     with accumulation. The output's length is max(x) + 1: one host
     synchronisation reads it (with min(x), for NumPy's error)."""
+    listed = not isinstance(x, _core.ndarray) and not hasattr(x, "__array__")
     x = _a(x)
-    if x.size == 0 and x.dtype.kind == "f":  # NumPy accepts an empty list
+    if listed and x.size == 0 and x.dtype.kind == "f":
+        # NumPy accepts an empty list (float64 as an array); an empty float
+        # array is refused, as any float array (NumPy 2.4).
         x = x.astype("int64")
     if minlength is None:
         raise TypeError("'NoneType' object cannot be interpreted as an integer")
@@ -356,7 +359,10 @@ def _mode(mode):
 
 def correlate(a, v, mode="valid"):
     """numpy.correlate: sum_n a[n + k] * conj(v[n]), by gathered windows on the device."""
-    return _core._correlate(_a(a), _a(v), _mode(mode), False)
+    a, v = _a(a), _a(v)
+    if a.ndim == 0 or v.ndim == 0:  # NumPy's correlate takes 1-d arrays only (convolve makes them 1-d)
+        raise ValueError("object of too small depth for desired array")
+    return _core._correlate(a, v, _mode(mode), False)
 
 
 def convolve(a, v, mode="full"):
@@ -388,8 +394,14 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
         if n is not None:
             fweights = _weights_1d(fweights, n, "fweights")
             aweights = _weights_1d(aweights, n, "aweights")
-    return _core._cov(m, y, bool(rowvar), bool(bias), None if ddof is None else float(ddof),
-                      None if fweights is None else _a(fweights), None if aweights is None else _a(aweights), dtype)
+    r = _core._cov(m, y, bool(rowvar), bool(bias), None if ddof is None else float(ddof),
+                   None if fweights is None else _a(fweights), None if aweights is None else _a(aweights), dtype)
+    # NumPy's warning when the shapes decide it (no weights; weighted: data-decided, none).
+    if fweights is None and aweights is None and m.ndim <= 2 and (m.ndim < 2 or m.shape[0 if rowvar else 1]):
+        n = (m.shape[-1] if rowvar or m.ndim == 1 else m.shape[0]) if m.ndim else 1
+        if n - (ddof if ddof is not None else (0 if bias else 1)) <= 0:
+            warnings.warn("Degrees of freedom <= 0 for slice", RuntimeWarning, stacklevel=2)
+    return r
 
 
 def corrcoef(x, y=None, rowvar=True, *, dtype=None):

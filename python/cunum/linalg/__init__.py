@@ -158,7 +158,36 @@ def pinv(a, rcond=None, hermitian=False, *, rtol=_NoValue):
             rcond = rtol
     elif rtol is not _NoValue:
         raise ValueError("`rtol` and `rcond` can't be both set.")
+    if a.ndim >= 2 and a.shape[-1] * a.shape[-2] == 0:
+        # NumPy: the empty (n, m) stack in a's own dtype, no SVD.
+        from .._routines.creation import empty
+        return empty(a.shape[:-2] + (a.shape[-1], a.shape[-2]), dtype=a.dtype, device=a.device)
+    if _is_array(rcond):
+        return _pinv_rcond_array(a, _a(rcond), hermitian)
     return _core._pinv(a, _real_scalar(rcond, "rcond"), bool(hermitian))
+
+
+def _is_array(x):
+    # An rcond of one value per matrix of the stack (ndim >= 1), not a scalar.
+    return getattr(x, "ndim", 0) > 0 or isinstance(x, (list, tuple))
+
+
+def _shape_str(shape):
+    return "(" + ",".join(map(str, shape)) + ("," if len(shape) == 1 else "") + ")"
+
+
+def _pinv_rcond_array(a, rcond, hermitian):
+    """pinv with one cut-off per matrix, NumPy's steps composed: singular
+    values at most rcond * max(s) count as zero."""
+    from .._routines.indexing_routines import where
+    from .._routines.manipulation import swapaxes
+    u, s, vt = svd(a.conj(), full_matrices=False, hermitian=hermitian)
+    large = s > rcond[..., None] * s.max(axis=-1, keepdims=True)
+    if large.shape != s.shape:  # NumPy divides into s in place
+        raise ValueError(f"non-broadcastable output operand with shape {_shape_str(s.shape)} doesn't match the "
+                         f"broadcast shape {_shape_str(large.shape)}")
+    s = where(large, 1 / where(large, s, 1), 0).astype(s.dtype)
+    return matmul(swapaxes(vt, -1, -2), s[..., None] * swapaxes(u, -1, -2))
 
 
 def matrix_rank(A, tol=None, hermitian=False, *, rtol=None):
