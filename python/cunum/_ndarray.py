@@ -356,6 +356,24 @@ def _tobytes(self, order="C"):
     return _get(self).tobytes(order)
 
 
+def _not_comparable(self, other, ne):
+    """`self == other` (`!=` when `ne`) where `other` converts to no cunum
+    dtype (the C++ comparison slot calls this on its TypeError). NumPy
+    compares such a value as a Python object, element by element: with None,
+    a string or an object with the default equality every element differs,
+    so the result is all False (all True for !=) in the broadcast shape. For
+    any other value (one with its own __eq__) this returns None, and the
+    TypeError stands."""
+    import numpy
+    t = type(other)
+    if not (other is None or isinstance(other, (str, bytes))
+            or (t.__eq__ is object.__eq__ and t.__ne__ is object.__ne__)):
+        return None
+    shape = numpy.broadcast_shapes(self.shape, numpy.shape(other))
+    from ._routines import creation
+    return creation.full(shape, ne, dtype=bool, device=self.device)
+
+
 def _install():
     nd = ndarray
     # Python protocols and conversions
@@ -389,6 +407,8 @@ def _install():
     nd.view = _view
     nd.byteswap = _byteswap
     nd.tobytes = _tobytes
+    nd.__divmod__ = lambda self, other: _core.divmod(self, other)
+    nd.__rdivmod__ = lambda self, other: _core.divmod(other, self)
     # Input and output (_routines/io.py)
     nd.tofile = io.tofile
     nd.dump = io.dump

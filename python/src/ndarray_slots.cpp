@@ -124,13 +124,30 @@ PyObject* positive_slot(PyObject* a) noexcept { return guarded([&] { return unar
 PyObject* absolute_slot(PyObject* a) noexcept { return guarded([&] { return unary(CUNUM_UF(absolute), a); }); }
 PyObject* invert_slot(PyObject* a) noexcept { return guarded([&] { return unary(CUNUM_UF(invert), a); }); }
 
+// `a == b` and `a != b`. NumPy compares a value no array dtype of cunum holds
+// (None, a string, a plain object) elementwise as Python objects: all False
+// (all True for !=). cunum._ndarray._not_comparable makes that result, or
+// returns None for a value whose own __eq__ NumPy would call; then the
+// conversion's TypeError stands.
+PyObject* equality(const core::UfuncDef& u, PyObject* a, PyObject* b, bool ne) {
+  try {
+    return binary(u, a, b);
+  } catch (nb::python_error& e) {
+    if (!e.matches(PyExc_TypeError)) throw;
+    nb::object r = nb::module_::import_("cunum._ndarray").attr("_not_comparable")(
+        nb::handle(a), nb::handle(b), ne);
+    if (r.is_none()) throw;
+    return r.release().ptr();
+  }
+}
+
 PyObject* richcompare_slot(PyObject* a, PyObject* b, int op) noexcept {
   return guarded([&]() -> PyObject* {
     switch (op) {
       case Py_LT: return binary(CUNUM_UF(less), a, b);
       case Py_LE: return binary(CUNUM_UF(less_equal), a, b);
-      case Py_EQ: return binary(CUNUM_UF(equal), a, b);
-      case Py_NE: return binary(CUNUM_UF(not_equal), a, b);
+      case Py_EQ: return equality(CUNUM_UF(equal), a, b, false);
+      case Py_NE: return equality(CUNUM_UF(not_equal), a, b, true);
       case Py_GT: return binary(CUNUM_UF(greater), a, b);
       default: return binary(CUNUM_UF(greater_equal), a, b);
     }

@@ -283,6 +283,37 @@ def test_reflected_and_scalar_operators(expr, dt, rng):
     compare(lambda xp, a: eval(expr), a)
 
 
+@pytest.mark.parametrize("dt", dtype_params(SOME_DTYPES))
+@pytest.mark.parametrize("expr", ["divmod(a, b)", "divmod(a, 3)", "divmod(7, b)", "divmod(a, b[0])"])
+def test_divmod_operator(expr, dt, rng):
+    a = make_data((3, 4), dt, kind="positive", rng=rng)
+    b = make_data((3, 4), dt, kind="positive", rng=rng)
+    compare(lambda xp, a, b: eval(expr), a, b)
+
+
+class _OwnEq:
+    def __eq__(self, other):
+        return other == 2
+
+
+@pytest.mark.parametrize("dt", dtype_params(SOME_DTYPES))
+@pytest.mark.parametrize("value", [None, Ellipsis, object(), "abc", b"x", _OwnEq()],
+                         ids=["None", "Ellipsis", "object", "str", "bytes", "own_eq"])
+@pytest.mark.parametrize("op", ["==", "!="])
+@pytest.mark.parametrize("swap", [False, True])
+def test_compare_with_object(op, value, swap, dt, rng):
+    # NumPy compares a value no dtype holds as a Python object: every element
+    # differs (all False for ==, all True for !=). An object with its own
+    # __eq__ is called per element by NumPy; cunum may raise TypeError there.
+    f = BINOPS[op]
+    a = make_data((2, 3), dt, rng=rng)
+    if isinstance(value, _OwnEq):
+        with pytest.raises(TypeError):
+            f(cn.asarray(a), value)
+        return
+    compare(lambda xp, x: f(value, x) if swap else f(x, value), a)
+
+
 @pytest.mark.parametrize("dt", dtype_params(SIGNED_DTYPES))
 def test_integer_power_negative_exponent(dt):
     a = numpy.array([1, 2, 3], dtype=dt)
