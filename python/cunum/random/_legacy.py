@@ -27,7 +27,7 @@ _CUPY_DTYPE_AT = {
     "geometric": 2, "gumbel": 3, "hypergeometric": 4, "laplace": 3, "logistic": 3, "lognormal": 3,
     "logseries": 2, "noncentral_chisquare": 3, "noncentral_f": 4, "normal": 3, "pareto": 2,
     "poisson": 2, "power": 2, "rayleigh": 2, "standard_cauchy": 1, "standard_t": 2, "triangular": 4,
-    "uniform": 3, "vonmises": 3, "wald": 3, "weibull": 2, "zipf": 2}
+    "uniform": 3, "vonmises": 3, "wald": 3, "weibull": 2, "zipf": 2, "multivariate_normal": 6}
 
 
 def _split_dtype(name, args, at, dtype):
@@ -40,13 +40,22 @@ def _split_dtype(name, args, at, dtype):
     return args[:at], args[at]
 
 
-def _with_dtype(name, fn, at):
+def _legacy_method(state, name):
+    # The Generator is looked up at each call: a bound method taken before
+    # state.seed(...) (which makes a new Generator) draws from the new seed, as
+    # NumPy's bound methods do.
+    at = _CUPY_DTYPE_AT.get(name)
+
     def draw(*args, dtype=None, **kwargs):
-        args, dtype = _split_dtype(name, args, at, dtype)
-        out = fn(*args, **kwargs)
-        return out if dtype is None else out.astype(dtype, copy=False)
+        if at is not None:
+            args, dtype = _split_dtype(name, args, at, dtype)
+        elif dtype is not None:
+            kwargs["dtype"] = dtype
+        out = getattr(state._gen, name)(*args, **kwargs)
+        return out if dtype is None or at is None else out.astype(dtype, copy=False)
     draw.__name__ = draw.__qualname__ = name
-    draw.__doc__ = f"numpy.random.RandomState.{name}, with CuPy's dtype= (the draw is cast to it)."
+    draw.__doc__ = f"numpy.random.RandomState.{name}" + (", with CuPy's dtype= (the draw is cast to it)."
+                                                        if at is not None else ".")
     return draw
 
 
@@ -73,9 +82,7 @@ class RandomState:
         # poisson, power, rayleigh, standard_cauchy, standard_t, triangular, uniform, vonmises, wald,
         # weibull, zipf, dirichlet, permutation, bytes: NumPy's legacy signatures are the Generator's.
         if name in _SAME:
-            method = getattr(self._gen, name)
-            at = _CUPY_DTYPE_AT.get(name)
-            return method if at is None else _with_dtype(name, method, at)
+            return _legacy_method(self, name)
         raise AttributeError(name)
 
     # These take CuPy's dtype too (float32 or float64, drawn in that dtype as
