@@ -163,14 +163,27 @@ Staged stage(const ndarray& a, const std::vector<Index>& idx) {
           pending.push_back({vd, ax, pos, false});
           ++vd;
         } else if (is_bool(arr.dtype())) {
+          // NumPy accepts a boolean axis of length 0 against an axis of any
+          // length (the mask selects nothing): an all-False mask of the
+          // indexed axes' shape selects the same nothing.
+          bool empty_axis = false;
           for (int d = 0; d < arr.ndim(); ++d) {
+            if (arr.shape()[d] == 0 && ax + d < a.ndim()) {
+              empty_axis = empty_axis || a.shape()[ax + d] != 0;
+              continue;
+            }
             if (arr.shape()[d] != a.shape()[ax + d])
               throw IndexError("boolean index did not match indexed array along axis " + std::to_string(ax + d) +
                                "; size of axis is " + std::to_string(a.shape()[ax + d]) +
                                " but size of corresponding boolean axis is " + std::to_string(arr.shape()[d]));
-            basic.push_back(Index(Slice{}));
           }
-          pending.push_back({vd, ax, arr, true});
+          for (int d = 0; d < arr.ndim(); ++d) basic.push_back(Index(Slice{}));
+          if (empty_axis) {
+            const Shape axes(a.shape().begin() + ax, a.shape().begin() + ax + arr.ndim());
+            pending.push_back({vd, ax, zeros(axes, DType::Bool, arr.device()), true});
+          } else {
+            pending.push_back({vd, ax, arr, true});
+          }
           vd += arr.ndim();
           ax += arr.ndim();
         } else {

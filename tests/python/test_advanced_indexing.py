@@ -284,3 +284,26 @@ def test_large_gather_scatter_select(rng):
     x2 = rng.random((600, 513))
     m2 = rng.random(600) > 0.3
     compare(lambda xp, a, m: (a[m], a[m, 7:9], a[:, 3:][m]), x2, m2)
+
+
+# A boolean axis of length 0 matches an axis of any length in NumPy (it
+# selects nothing); any other length must match.
+EMPTY_MASK_KEYS = [
+    (numpy.zeros(0, bool),), (S, numpy.zeros(0, bool)), (numpy.zeros((2, 0), bool),),
+    (numpy.zeros((0, 0, 5), bool),), (numpy.zeros((0, 4), bool), numpy.zeros(0, bool)),
+    (0, numpy.zeros(0, bool)), (numpy.zeros(0, bool), [0]), (Ellipsis, numpy.zeros(0, bool)),
+    (numpy.zeros((0, 7), bool),), (numpy.zeros((1, 0), bool),), (numpy.zeros(0, bool), [0, 1]),
+]
+
+
+@pytest.mark.parametrize("key", EMPTY_MASK_KEYS, ids=repr)
+def test_empty_boolean_axes(key):
+    compare(lambda xp: xp.arange(60).reshape(3, 4, 5)[_key(xp, key)])
+    compare(lambda xp: _set(xp.arange(60).reshape(3, 4, 5), _key(xp, key), 7))
+
+
+@pytest.mark.parametrize("key", [[[1, 1], 1], [[1], S], [1, [1, [1]]]], ids=repr)
+def test_ragged_list_key_is_a_value_error(key):
+    # a list key is one array for NumPy: a ragged one is its ValueError
+    assert_raises_like(lambda xp: xp.zeros((2, 3, 4))[key])
+    assert_raises_like(lambda xp: _set(xp.zeros((2, 3, 4)), key, 1))

@@ -40,12 +40,16 @@ def _key_array(x, device):
     as NumPy converts it: a list or tuple becomes an array (an empty one is
     intp); integer and bool arrays keep their dtype; a float array is
     NumPy's 'arrays used as indices' IndexError, a sequence of floats (or
-    anything that is not a number) its 'only integers ...' IndexError. Made
+    anything that is not a number) its 'only integers ...' IndexError; a ragged sequence NumPy's ValueError. Made
     on `device` (the indexed array's)."""
     import numpy
     is_array = isinstance(x, (numpy.ndarray, numpy.generic)) or hasattr(x, "__array__")
     try:
         arr = numpy.asarray(x)
+    except ValueError:
+        if isinstance(x, (list, tuple)):
+            raise  # a ragged sequence: NumPy's "inhomogeneous shape" ValueError
+        raise IndexError(_BAD_INDEX) from None
     except Exception:
         raise IndexError(_BAD_INDEX) from None
     if arr.dtype.kind not in "biu":
