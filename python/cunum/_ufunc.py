@@ -45,7 +45,9 @@ def _install():
         if not isinstance(a, _core.ndarray):
             raise TypeError("first operand must be a cunum array")
         if isinstance(indices, list):
-            indices = _a(indices)
+            # one index array, converted as x[list] is (an empty list is intp)
+            from ._routines.indexing import _key_array
+            indices = _key_array(indices, a.device)
         _core._ufunc_at(self.__name__, a, indices,
                         None if b is None else (b if isinstance(b, _PY_SCALARS) else _a(b)))
 

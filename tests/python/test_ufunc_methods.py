@@ -234,6 +234,15 @@ def test_at_unary_and_errors(rng):
     compare(lambda xp, x: xp.divmod.at(x, [0], 1.0), a)
 
 
+@pytest.mark.parametrize("key", [[], [1], [1, 1], [[1, 0], [1, 1]], [True, False], ([],), ([[]],)],
+                         ids=repr)
+@pytest.mark.parametrize("name", ["add", "maximum", "minimum"])
+def test_at_list_keys(name, key, rng):
+    # a list is one index array, as in x[list]: an empty list is an intp index
+    a = rng.uniform(-2, 2, (2, 3, 4))
+    compare(lambda xp, x: (getattr(xp, name).at(x, key, 1.0), x)[1], a)
+
+
 def test_array_ufunc_dispatch(rng):
     a = rng.uniform(1, 2, (3, 4))
     x = cn.asarray(a)
