@@ -293,6 +293,25 @@ def test_flat():
     compare(f)
 
 
+def test_flat_is_its_own_iterator():
+    def f(xp):
+        a = xp.arange(24).reshape(2, 3, 4)[:, ::2]      # strided: no copy read
+        it = a.flat
+        assert iter(it) is it
+        first = next(it)
+        state = (it.index, it.coords)
+        rest = [int(v) for v in it]                     # from where next() left it
+        assert next(iter(it), None) is None             # exhausted
+        return [first, state, rest, it.index, it.copy(), a.flat.index]
+    compare(f)
+
+
+@pytest.mark.parametrize("key", [None, (None,), (0, None)], ids=repr)
+def test_flat_has_no_new_axes(key):
+    assert_raises_like(lambda xp: xp.arange(6).flat[key])
+    assert_raises_like(lambda xp: xp.arange(6).flat.__setitem__(key, 1))
+
+
 # cunumx: CuPy's cupyx.scatter_* (numpy.add.at and friends as the oracle)
 
 ADD_OK = ["int32", "float16", "float32", "float64", "uint32", "uint64"]

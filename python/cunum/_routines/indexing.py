@@ -236,10 +236,22 @@ class flatiter:
 
     def __init__(self, base):
         self._base = base
+        self._index = 0
 
     @property
     def base(self):
         return self._base
+
+    @property
+    def index(self):
+        """The flat index of the next element (NumPy's flatiter.index)."""
+        return self._index
+
+    @property
+    def coords(self):
+        """The N-d index of the next element (NumPy's flatiter.coords)."""
+        import numpy
+        return tuple(int(c) for c in numpy.unravel_index(self._index, self._base.shape))
 
     def __len__(self):
         return self._base.size
@@ -248,15 +260,34 @@ class flatiter:
         from .manipulation import ravel
         return ravel(self._base)
 
+    # The flatiter is its own iterator, as NumPy's: iter(a.flat) is a.flat, and
+    # next() moves its index. Each element is read at its N-d index, so a
+    # strided base is never copied and writes during the loop are seen.
     def __iter__(self):
-        return iter(self._flat())
+        return self
+
+    def __next__(self):
+        if self._index >= self._base.size:
+            raise StopIteration
+        item = self._base[self.coords]
+        self._index += 1
+        return item
+
+    @staticmethod
+    def _check_key(key):
+        # a flatiter has no new axes: NumPy's IndexError for None
+        if key is None or (isinstance(key, tuple) and any(k is None for k in key)):
+            raise IndexError("only integers, slices (`:`), ellipsis (`...`) and integer or boolean "
+                             "arrays are valid indices")
 
     def __getitem__(self, key):
+        self._check_key(key)
         r = self._flat()[key]
         # NumPy's flat indexing gives a copy (or a scalar), never a view.
         return r.copy() if isinstance(r, ndarray) and r._shares_memory_with(self._base) else r
 
     def __setitem__(self, key, value):
+        self._check_key(key)
         a = self._base
         contiguous = a._c_contiguous
         flat = a.reshape(-1) if contiguous else a._copy("C").reshape(-1)
