@@ -113,7 +113,8 @@ ndarray ufunc_reduceat(const core::UfuncDef& def, const ndarray& a0, const ndarr
     copyto(*out, r, Casting::Unsafe);
     return *out;
   }
-  return r;
+  // The segments were reduced along axis 0; NumPy's result is C-ordered.
+  return ax == 0 ? r : r.copy('C');
 }
 
 }  // namespace cunum

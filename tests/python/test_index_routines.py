@@ -218,6 +218,8 @@ def test_triangle_and_diagonal_indices():
         lambda xp, x: xp.triu_indices_from(x[None]),
         lambda xp, x: xp.diag_indices_from(x),
         lambda xp, x: xp.diag_indices_from(x[0]),
+        lambda xp, x: xp.tril_indices_from(4, k=1),        # NumPy reads .ndim: AttributeError
+        lambda xp, x: xp.triu_indices_from([[1, 2], [3, 4]]),
     ]
     for fn in cases:
         assert_raises_like(fn, a)

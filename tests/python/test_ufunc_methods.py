@@ -11,7 +11,7 @@ import numpy
 import pytest
 
 import cunum as cn
-from helpers import compare, make_data
+from helpers import assert_strides, compare, make_data
 
 pytestmark = pytest.mark.usefixtures("device")
 
@@ -289,6 +289,18 @@ def test_reduceat_options_and_errors(rng):
     compare(lambda xp, x: xp.add.reduceat(x, [[0, 1]], axis=1), a)
     compare(lambda xp, x: xp.add.reduceat(x, [0], axis=2), a)
     compare(lambda xp, x: xp.sin.reduceat(x, [0]), a)
+
+
+@pytest.mark.parametrize("axis", [0, 1, 2, -1])
+def test_reduceat_result_is_c_ordered(axis, rng):
+    # NumPy's result is C-ordered whatever the axis
+    a = data("add", "d", (3, 4, 5), rng)
+    idx = numpy.array([0, 2, 1, 2])
+    r = cn.add.reduceat(cn.asarray(a), cn.asarray(idx), axis=axis)
+    want = numpy.add.reduceat(a, idx, axis=axis)
+    assert_strides(want, r)
+    assert r.flags.c_contiguous == want.flags.c_contiguous
+    compare(lambda xp, x: xp.add.reduceat(x, idx, axis=axis), a)
 
 
 def test_at_many_repeats(rng):

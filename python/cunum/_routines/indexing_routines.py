@@ -92,12 +92,19 @@ def triu_indices(n, k=0, m=None, *, device=None):
     return tuple(_core._tri_indices(n, k, m, False, device))
 
 
+def _tri_source(arr):
+    # NumPy reads arr.ndim first: an int or a list is its AttributeError
+    if not hasattr(arr, "ndim"):
+        raise AttributeError(f"{type(arr).__name__!r} object has no attribute 'ndim'")
+    return _a(arr)
+
+
 def tril_indices_from(arr, k=0):
-    return tuple(_core._tri_indices_from(_a(arr), k, True))
+    return tuple(_core._tri_indices_from(_tri_source(arr), k, True))
 
 
 def triu_indices_from(arr, k=0):
-    return tuple(_core._tri_indices_from(_a(arr), k, False))
+    return tuple(_core._tri_indices_from(_tri_source(arr), k, False))
 
 
 def diag_indices(n, ndim=2, *, device=None):
