@@ -186,7 +186,10 @@ class _FusionVar:
     astype = _no("astype()")
     reshape = _no("reshape()")
     copy = _no("copy()")
-    __iadd__ = __isub__ = __imul__ = __itruediv__ = _no("in-place operators")
+    # Every in-place operator: one left undefined would make Python rebind
+    # the local name to `x op y`, and the argument would silently stay unchanged.
+    __iadd__ = __isub__ = __imul__ = __itruediv__ = __ifloordiv__ = __imod__ = __ipow__ = \
+        __iand__ = __ior__ = __ixor__ = __ilshift__ = __irshift__ = __imatmul__ = _no("in-place operators")
     __hash__ = None
 
     def sum(self, axis=None, dtype=None, out=None, keepdims=False):

@@ -222,6 +222,17 @@ def test_numpy_inputs_call_the_plain_function():
     assert f(2, 3) == 24
 
 
+@pytest.mark.parametrize("op", ["+=", "-=", "*=", "/=", "//=", "%=", "**=", "&=", "|=", "^=", "<<=", ">>=",
+                                "@="])
+def test_inplace_operators_raise(op):
+    # each one raises: never a silent rebinding that leaves the argument as it was
+    ns = {}
+    exec(f"def f(x, y):\n    x {op} y\n    return x", ns)
+    x = cn.arange(1, 7, dtype=cn.int64)
+    with pytest.raises(TypeError, match="in-place"):
+        cn.fuse(ns["f"])(x, x)
+
+
 def test_errors():
     x = cn.arange(6, dtype=cn.float64)
     captured = cn.ones(6)
