@@ -275,8 +275,8 @@ def _to_device(self, device, /, *, stream=None):
 
 def _arg_method(f):
     """argmax/argmin as methods: NumPy's keepdims is keyword-only there too."""
-    def m(self, axis=None, out=None, *, keepdims=False):
-        return f(self, axis, out, keepdims=keepdims)
+    def m(self, axis=None, out=None, *, keepdims=False, dtype=None):  # dtype=: CuPy's
+        return f(self, axis, out, keepdims=keepdims, dtype=dtype)
     m.__name__ = m.__qualname__ = f.__name__
     return m
 

@@ -116,6 +116,16 @@ def test_nan_to_num(dt, rng):
     compare(lambda xp, x: xp.nan_to_num(x, nan=-1.5, posinf=100, neginf=-100), a)
     compare(lambda xp, x: xp.nan_to_num(x, posinf=1e300), a)
     compare(lambda xp, x: xp.nan_to_num(x, copy=False), a)  # in place: the argument is compared too
+    # Arrays of replacements broadcast against x (NumPy's copyto of each).
+    col, row = numpy.arange(3.0)[:, None] - 7, numpy.arange(5.0) * 1e3
+    compare(lambda xp, x, v: xp.nan_to_num(x, nan=v), a, col)
+    compare(lambda xp, x, v: xp.nan_to_num(x, posinf=v, neginf=-v), a, row)
+    compare(lambda xp, x, v: xp.nan_to_num(x, nan=v, posinf=1.5), a, numpy.full((3, 5), 9.0))
+    compare(lambda xp, x, v: xp.nan_to_num(x, neginf=v), a, numpy.arange(4.0))  # not broadcastable
+    compare(lambda xp, x, v: xp.nan_to_num(x, nan=v, copy=False), a, col)
+    # copy=False returns the very array given.
+    x = cn.asarray(a)
+    assert cn.nan_to_num(x, copy=False) is x
 
 
 # ---------------------------------------------------------------- complex numbers

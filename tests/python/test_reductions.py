@@ -243,6 +243,17 @@ def test_argmin_argmax_first_occurrence():
                 compare(lambda xp, a: getattr(xp, name)(a, axis=axis), x.astype(dt))
 
 
+@pytest.mark.parametrize("rdt", [numpy.int8, numpy.int16, numpy.int32, numpy.int64])
+def test_argmin_argmax_dtype_keyword(rdt):
+    # CuPy's dtype= (keyword-only): NumPy's indices in that type.
+    x = numpy.array([[3, 1, 3, 1], [2, 2, 7, 2], [0, 5, 5, 0]], numpy.float32)
+    for name in ("argmin", "argmax"):
+        for axis in (None, 0, 1):
+            expected = getattr(numpy, name)(x, axis=axis).astype(rdt)
+            assert_same(numpy.asarray(expected), getattr(cn, name)(cn.asarray(x), axis=axis, dtype=rdt))
+            assert_same(numpy.asarray(expected), getattr(cn.asarray(x), name)(axis=axis, dtype=rdt))
+
+
 def test_complex_min_max_lexicographic():
     x = numpy.array([1 + 1j, 1 + 2j, 0 + 5j, 1 - 3j, -1 + 0j, 1 + 2j])
     for dt in ("c8", "c16"):

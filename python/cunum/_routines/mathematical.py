@@ -73,7 +73,35 @@ def clip(a, a_min=_NoValue, a_max=_NoValue, out=None, *, min=_NoValue, max=_NoVa
 
 
 def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
-    return _core._nan_to_num(_a(x), bool(copy), nan, posinf, neginf)
+    if any(getattr(v, "ndim", 0) > 0 or isinstance(v, (list, tuple)) for v in (nan, posinf, neginf)):
+        r = _nan_to_num_arrays(_a(x), copy, nan, posinf, neginf)
+    else:
+        r = _core._nan_to_num(_a(x), bool(copy), nan, posinf, neginf)
+    # copy=False: NumPy returns the very array it was given (a 0-d one as a scalar).
+    return x if not copy and isinstance(x, _core.ndarray) and x.ndim else r
+
+
+def _nan_to_num_arrays(x, copy, nan, posinf, neginf):
+    """nan_to_num with arrays of replacements: NumPy's steps, a copyto of
+    each (broadcast to x) where x (its real and imaginary parts) is nan, +inf
+    or -inf."""
+    import numpy
+    from .._core import isnan
+    from .creation import copyto
+    from .logic import isneginf, isposinf
+    if copy:
+        x = x.copy()
+    if x.dtype.kind not in "fc":
+        return x
+    info = numpy.finfo(x.real.dtype)
+    maxf = info.max if posinf is None else posinf
+    minf = info.min if neginf is None else neginf
+    for d in ((x.real, x.imag) if x.dtype.kind == "c" else (x,)):
+        m_nan, m_pos, m_neg = isnan(d), isposinf(d), isneginf(d)
+        copyto(d, _a(nan), where=m_nan)
+        copyto(d, _a(maxf), where=m_pos)
+        copyto(d, _a(minf), where=m_neg)
+    return x
 
 
 # ---------------------------------------------------------------- complex numbers

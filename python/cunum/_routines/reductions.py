@@ -7,7 +7,7 @@ signature NumPy gives its kind:
 
     sum, prod, nansum, nanprod  (a, axis=None, dtype=None, out=None, keepdims=False)
     max, min, any, all          (a, axis=None, out=None, keepdims=False)
-    argmax, argmin              (a, axis=None, out=None, *, keepdims=False)
+    argmax, argmin              (a, axis=None, out=None, *, keepdims=False, dtype=None: CuPy's)
 """
 from .. import _core
 from ._args import _a, _axis1, _fusion, _ret
@@ -30,10 +30,15 @@ def _axes_kind(name, impl):
 
 
 def _arg_kind(name, impl):
-    def f(a, axis=None, out=None, *, keepdims=False):
+    def f(a, axis=None, out=None, *, keepdims=False, dtype=None):
         if type(a) is _fusion.var:
             return a._reduce(name, axis=axis, out=out, keepdims=keepdims)
-        return _ret(impl(_a(a), _axis1(axis), bool(keepdims), out), out)
+        r = impl(_a(a), _axis1(axis), bool(keepdims), out)
+        if dtype is not None and out is None:
+            # CuPy's dtype= (keyword-only here: NumPy's third argument is out):
+            # the indices in that integer type.
+            r = r.astype(dtype, copy=False)
+        return _ret(r, out)
     return f
 
 
