@@ -44,7 +44,7 @@ from ._routines.functional import apply_along_axis, apply_over_axes
 from ._routines.misc import byte_bounds, who
 from . import lib  # numpy.lib's stride_tricks and array_utils
 from ._routines.arrays import (asanyarray, require, asarray_chkfinite, fromfunction, frombuffer,
-                               broadcast, shape, ndim, size)
+                               fromiter, broadcast, shape, ndim, size)
 from ._routines.manipulation import (atleast_1d, atleast_2d, atleast_3d, broadcast_arrays,
                                      broadcast_shapes, broadcast_to, expand_dims,
                                      matrix_transpose, moveaxis, permute_dims, ravel, reshape,

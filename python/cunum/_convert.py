@@ -58,14 +58,22 @@ def to_numpy_dtype(obj):
     return _NUMPY_DTYPES[code]
 
 
-def host_to_device(host, device=None):
-    """Uploads a numpy array (any layout) as a C-contiguous cunum array."""
+def host_to_device(host, device=None, order="C"):
+    """Uploads a numpy array (any layout) as a C-contiguous cunum array, or an
+    F-contiguous one with order='F' (one copy either way)."""
     _numpy()
     code = _CODES.get(host.dtype)
     if code is None:
         if host.dtype.kind in "OUSVMm":
             raise TypeError(f"cunum does not support arrays of dtype {host.dtype!r}")
         host = host.astype(_NUMPY_DTYPES[dtype_code(host.dtype)])
+    if order == "F" and host.ndim > 1:
+        # the transpose of an F-ordered array is C-ordered: it fills the
+        # C-contiguous view (.T) of a fresh F-ordered array
+        t = host.T if host.flags.f_contiguous else host.T.copy(order="C")
+        r = _core._empty(host.shape, host.dtype, "F", device)
+        r.T._copy_from_buffer(t)
+        return r
     if not host.flags.c_contiguous:
         host = host.copy(order="C")
     return _core._from_buffer(host, host.shape, host.dtype, device)

@@ -68,6 +68,13 @@ def frombuffer(buffer, dtype=float, count=-1, offset=0, *, like=None, device=Non
     return _as(host, device=device)
 
 
+def fromiter(iter, dtype, count=-1, *, like=None, device=None):
+    """NumPy's fromiter: the iterable's items are read on the host by NumPy
+    (they are Python objects), then the array goes to the device."""
+    import numpy
+    return _as(numpy.fromiter(iter, dtype=dtype, count=count), device=device)
+
+
 def shape(a):
     return a.shape if isinstance(a, ndarray) else _a(a).shape
 

@@ -193,8 +193,9 @@ def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0, *, device
         if not copy and (dtype is None or to_numpy_dtype(dtype) == obj.dtype) and (
                 dev is None or dev == obj.device) and (
                 order in "KA" or (order == "C" and obj._c_contiguous)
-                or (order == "F" and obj._f_contiguous)) and ndmin <= obj.ndim:
-            return obj
+                or (order == "F" and obj._f_contiguous)):
+            # ndmin adds leading axes to a view, as NumPy's copy=False/None do
+            return obj if ndmin <= obj.ndim else obj.reshape((1,) * (ndmin - obj.ndim) + obj.shape)
         if copy is False:
             raise ValueError(_NO_COPY)
         r = _core._array(obj, dtype, True, order, dev)
@@ -205,9 +206,10 @@ def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0, *, device
             obj = [numpy.asarray(x) if isinstance(x, ndarray) else x for x in obj]
         host = numpy.asarray(obj) if dtype is None else numpy.asarray(
             obj, dtype=numpy.dtype(dtype))
-        r = host_to_device(host, dev)
-        if order == "F" and r.ndim > 1:
-            r = _core._array(r, None, True, "F", None)
+        # NumPy's order: 'F', or 'K'/'A' keeping an F-ordered array's order
+        f = order == "F" or (order in "KA" and host.flags.f_contiguous
+                             and not host.flags.c_contiguous)
+        r = host_to_device(host, dev, "F" if f else "C")
     if ndmin > r.ndim:
         r = r.reshape((1,) * (ndmin - r.ndim) + r.shape)
     return r

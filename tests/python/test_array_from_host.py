@@ -1,0 +1,58 @@
+"""array/asarray keep NumPy's memory order for host data (an F-ordered NumPy
+array stays F-ordered under order 'K'/'A'), ndmin without a copy, fromiter;
+against NumPy (found by CuPy's suite)."""
+import numpy
+import pytest
+
+import cunum as cn
+from helpers import SOME_DTYPES, assert_same, compare, dtype_id
+
+
+def _flags(x):
+    return x.flags.c_contiguous, x.flags.f_contiguous
+
+
+@pytest.mark.parametrize("dt", SOME_DTYPES, ids=dtype_id)
+@pytest.mark.parametrize("layout", ["C", "F", "strided", "1d"])
+@pytest.mark.parametrize("order", ["K", "A", "C", "F", None])
+@pytest.mark.parametrize("fn", ["array", "asarray"])
+def test_host_array_order(device, dt, layout, order, fn):
+    h = numpy.arange(24).reshape(2, 3, 4).astype(dt)
+    h = {"C": h, "F": numpy.asfortranarray(h), "strided": h[:, ::2], "1d": h.ravel()}[layout]
+    if order is None and fn == "array":
+        order = "K"
+    e = getattr(numpy, fn)(h, order=order)
+    a = getattr(cn, fn)(h, order=order)
+    assert_same(e, a)
+    if layout != "strided":  # NumPy keeps a strided view's strides; cunum copies it
+        assert _flags(a) == _flags(e)
+    assert a.flags.owndata
+
+
+def test_host_array_order_with_dtype(device):
+    h = numpy.asfortranarray(numpy.arange(12, dtype=numpy.int32).reshape(3, 4))
+    a = cn.asarray(h, dtype=numpy.float64)
+    assert_same(numpy.asarray(h, dtype=numpy.float64), a)
+    assert a.flags.f_contiguous
+
+
+@pytest.mark.parametrize("copy", [False, None])
+@pytest.mark.parametrize("ndmin", [0, 2, 3, 5])
+def test_array_ndmin_without_copy(device, copy, ndmin):
+    a = cn.arange(6.0).reshape(2, 3)
+    b = cn.array(a, copy=copy, ndmin=ndmin)
+    e = numpy.array(numpy.arange(6.0).reshape(2, 3), copy=None, ndmin=ndmin)
+    assert_same(e, b)
+    b[...] = -1  # a view: the original sees the write
+    assert_same(numpy.full((2, 3), -1.0), a)
+
+
+@pytest.mark.parametrize("dt", [numpy.float64, numpy.int32, numpy.complex64, bool], ids=str)
+@pytest.mark.parametrize("count", [-1, 0, 3])
+def test_fromiter(device, dt, count):
+    compare(lambda xp: xp.fromiter((i * i for i in range(5)), dt, count=count))
+    compare(lambda xp: xp.fromiter(iter([]), dt, count=count if count <= 0 else -1))
+
+
+def test_fromiter_errors(device):
+    compare(lambda xp: xp.fromiter(iter([1, 2]), float, count=3))  # ValueError: too short
