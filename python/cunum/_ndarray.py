@@ -23,31 +23,47 @@ ndarray = _core.ndarray
 
 
 class Flags:
-    """x.flags: the layout flags NumPy users read."""
+    """x.flags: the layout flags NumPy users read. Read-only, as NumPy's
+    contiguity and ownership flags are (assigning one is its AttributeError);
+    cunum arrays are always writeable and aligned."""
 
-    __slots__ = ("c_contiguous", "f_contiguous", "owndata")
+    __slots__ = ("_c", "_f", "_own")
     writeable = True
     aligned = True
+    writebackifcopy = False
+    behaved = True  # aligned and writeable
 
     def __init__(self, a):
-        self.c_contiguous = a._c_contiguous
-        self.f_contiguous = a._f_contiguous
-        self.owndata = a._owndata
+        self._c = a._c_contiguous
+        self._f = a._f_contiguous
+        self._own = a._owndata
+
+    c_contiguous = property(lambda self: self._c)
+    f_contiguous = property(lambda self: self._f)
+    owndata = property(lambda self: self._own)
+    fnc = property(lambda self: self._f and not self._c)
+    forc = property(lambda self: self._f or self._c)
+    carray = property(lambda self: self._c)
+    # NumPy's farray is true for every behaved array that is not C-contiguous
+    farray = property(lambda self: not self._c)
 
     _KEYS = {"C_CONTIGUOUS": "c_contiguous", "C": "c_contiguous", "CONTIGUOUS": "c_contiguous",
              "F_CONTIGUOUS": "f_contiguous", "F": "f_contiguous", "FORTRAN": "f_contiguous",
              "OWNDATA": "owndata", "O": "owndata", "WRITEABLE": "writeable", "W": "writeable",
-             "ALIGNED": "aligned", "A": "aligned"}
+             "ALIGNED": "aligned", "A": "aligned", "WRITEBACKIFCOPY": "writebackifcopy",
+             "X": "writebackifcopy", "FNC": "fnc", "FORC": "forc", "BEHAVED": "behaved", "B": "behaved",
+             "CARRAY": "carray", "CA": "carray", "FARRAY": "farray", "FA": "farray"}
 
     def __getitem__(self, key):
         try:
             return getattr(self, self._KEYS[key])
         except KeyError:
-            raise KeyError(f"Unknown flag {key!r}") from None
+            raise KeyError("Unknown flag") from None
 
     def __repr__(self):
         return (f"  C_CONTIGUOUS : {self.c_contiguous}\n  F_CONTIGUOUS : {self.f_contiguous}\n"
-                f"  OWNDATA : {self.owndata}\n  WRITEABLE : True\n  ALIGNED : True")
+                f"  OWNDATA : {self.owndata}\n  WRITEABLE : True\n  ALIGNED : True\n"
+                f"  WRITEBACKIFCOPY : False\n")
 
 
 def _get(self, stream=None, order="C", out=None, blocking=True):

@@ -478,3 +478,24 @@ def test_byteswap_inplace(dt):
 @pytest.mark.parametrize("order", ["C", "F", "A"])
 def test_tobytes(name, order):
     compare(lambda xp: VIEWS[name](xp).tobytes(order))
+
+
+FLAG_NAMES = ["c_contiguous", "f_contiguous", "owndata", "writeable", "aligned", "writebackifcopy",
+              "fnc", "forc", "behaved", "carray", "farray"]
+FLAG_KEYS = ["C", "F", "O", "W", "A", "X", "FNC", "FORC", "B", "CA", "FA", "CONTIGUOUS", "FORTRAN",
+             "BEHAVED", "CARRAY", "FARRAY", "WRITEBACKIFCOPY"]
+
+
+@pytest.mark.parametrize("name", list(VIEWS))
+def test_flags(name):
+    e, a = VIEWS[name](numpy), VIEWS[name](cn)
+    for f in FLAG_NAMES:
+        assert bool(getattr(a.flags, f)) == bool(getattr(e.flags, f)), f
+    for k in FLAG_KEYS:
+        assert bool(a.flags[k]) == bool(e.flags[k]), k
+    # NumPy's layout flags are read-only; an unknown key is its KeyError
+    for f in ("c_contiguous", "f_contiguous", "owndata"):
+        with pytest.raises(AttributeError):
+            setattr(a.flags, f, True)
+    with pytest.raises(KeyError):
+        a.flags["NOPE"]
