@@ -56,3 +56,18 @@ def test_fromiter(device, dt, count):
 
 def test_fromiter_errors(device):
     compare(lambda xp: xp.fromiter(iter([1, 2]), float, count=3))  # ValueError: too short
+
+
+@pytest.mark.parametrize("where", ["int32", "float32", "uint8", "bool", "int0d", "list", "pyint",
+                                   "npint"])
+def test_copyto_where_must_be_bool(device, where):
+    """An array `where` that does not cast safely to bool is NumPy's TypeError."""
+    a = numpy.arange(24, dtype=numpy.int32).reshape(2, 3, 4)
+    w = {"int32": (a % 2).astype(numpy.int32), "float32": (a % 2).astype(numpy.float32),
+         "uint8": (a % 2).astype(numpy.uint8), "bool": a % 2 == 0,
+         "int0d": numpy.array(1), "list": [1, 0, 1, 0], "pyint": 1, "npint": numpy.int64(0)}[where]
+
+    def f(xp, x, w):
+        xp.copyto(x, x[::-1], where=w)
+        return x
+    compare(f, a, w)

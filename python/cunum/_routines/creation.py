@@ -270,9 +270,21 @@ def _check_scalar_casting(dst_dtype, src, casting):
                         f"under the casting rule 'equiv'")
 
 
+def _is_array(x):
+    """x is a cunum or NumPy array (not a NumPy scalar)."""
+    return isinstance(x, ndarray) or (type(x).__name__ == "ndarray"
+                                      and type(x).__module__ == "numpy")
+
+
 def copyto(dst, src, casting="same_kind", where=True):
     if type(src) in (bool, int, float, complex) and isinstance(dst, ndarray):
         _check_scalar_casting(dst.dtype, src, casting)
+    if where is not True and _is_array(where) and where.dtype.kind != "b":
+        # NumPy casts an array `where` to bool under 'safe' (scalars, Python
+        # values and lists are converted as bool)
+        what = "scalar" if where.ndim == 0 else "array data"
+        raise TypeError(f"Cannot cast {what} from {where.dtype!r} to dtype('bool') "
+                        f"according to the rule 'safe'")
     _core._copyto(dst, src, casting, None if where is True else where)
 
 
