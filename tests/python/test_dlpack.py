@@ -185,6 +185,13 @@ def test_dlpack_copy_and_dl_device_arguments():
     assert same.data.ptr == x.data.ptr
     with pytest.raises(BufferError, match="device type 7"):
         x.__dlpack__(max_version=(1, 0), dl_device=(7, 0))
+    # a device that does not exist: NumPy's BufferError (there is one CPU, id 0)
+    for dl in ((1, 2**30), (1, 1), (2, 2**30)):
+        if dl[0] == 1:
+            with pytest.raises(BufferError):
+                numpy.ones(3).__dlpack__(dl_device=dl)
+        with pytest.raises(BufferError):
+            x.__dlpack__(max_version=(1, 0), dl_device=dl)
     with pytest.raises(BufferError, match="stream must be None"):
         x.__dlpack__(stream=1)
     with pytest.raises(ValueError, match="ambiguous"):

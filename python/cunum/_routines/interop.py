@@ -41,9 +41,16 @@ def _device_from_dl(dl_device, err=BufferError):
         kind, dev_id = (int(v) for v in dl_device)
     except (TypeError, ValueError):
         raise TypeError(f"dl_device must be a (device_type, device_id) pair, got {dl_device!r}") from None
+    # A device that does not exist is the consumer's error: NumPy's BufferError
+    # for a CPU device id other than 0, the same for a CUDA device cunum cannot use.
     if kind in (kDLCPU, kDLCUDAHost):
+        if dev_id != 0:
+            raise err(f"unsupported device requested: there is one CPU device (id 0), not {dev_id}")
         return _core.Device("cpu")
     if kind == kDLCUDA:
+        if not 0 <= dev_id < _core._cuda_device_count() or not _core._device_available(
+                _core.Device(f"cuda:{dev_id}")):
+            raise err(f"unsupported device requested: CUDA device {dev_id} is not available")
         return _core.Device(f"cuda:{dev_id}")
     raise err(f"cunum has no device of DLPack device type {kind} (it reads kDLCPU=1, kDLCUDA=2, "
               "kDLCUDAHost=3)")

@@ -14,3 +14,9 @@ from .pinned_memory import (PinnedMemory, PinnedMemoryPointer, alloc_pinned_memo
 def is_available():
     """True when cunum can run arrays on a CUDA device in this process."""
     return _core._cuda_device_count() > 0 and _core._device_available(_core.Device("cuda:0"))
+
+
+def get_local_runtime_version():
+    """CuPy's cuda.get_local_runtime_version: the CUDA runtime's version
+    (13000 for 13.0), as runtime.runtimeGetVersion reports it."""
+    return runtime.runtimeGetVersion()
