@@ -56,3 +56,22 @@ def test_reshape_copy_false_empty(device):
     a = numpy.zeros((2, 0, 3))
     if NUMPY_VERSION >= (2, 1):
         compare(lambda xp, x: x.T.reshape((5, 0, 4), copy=False), a)
+
+
+@pytest.mark.parametrize("fn", ["concatenate", "stack", "hstack", "vstack"])
+@pytest.mark.parametrize("dts", [("complex64", "float32"), ("complex128", "int32"),
+                                 ("float64", "complex64"), ("complex64", "complex128")], ids=repr)
+def test_join_complex_to_real_warns(device, fn, dts):
+    """Joining complex arrays into a real dtype under casting='unsafe' gives
+    NumPy's ComplexWarning (an error under -W error, as in NumPy)."""
+    import warnings
+    a = (numpy.arange(6) + 1j * numpy.arange(6)).astype(dts[0]).reshape(2, 3)
+
+    def f(xp, x):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", numpy.exceptions.ComplexWarning)
+            return getattr(xp, fn)((x, x), dtype=dts[1], casting="unsafe")
+    compare(f, a)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", numpy.exceptions.ComplexWarning)
+        compare(lambda xp, x: getattr(xp, fn)((x, x), dtype=dts[1], casting="unsafe"), a)

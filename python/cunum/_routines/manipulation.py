@@ -130,23 +130,38 @@ def _seq(arrays):
     return [_a(x) for x in arrays]  # anything not iterable: Python's own TypeError
 
 
+def _warn_complex_cast(arrays, r, casting):
+    """NumPy's ComplexWarning when complex inputs were cast to a real result
+    (only 'unsafe' allows it); raised after the join, as NumPy warns at the cast."""
+    if casting == "unsafe" and r.dtype.kind != "c" and any(a.dtype.kind == "c" for a in arrays):
+        import warnings
+        from ..exceptions import ComplexWarning
+        warnings.warn("Casting complex values to real discards the imaginary part",
+                      ComplexWarning, stacklevel=3)
+    return r
+
+
 def concatenate(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
-    return _core._concatenate(_seq(arrays), axis, out, dtype, casting)
+    arrays = _seq(arrays)
+    return _warn_complex_cast(arrays, _core._concatenate(arrays, axis, out, dtype, casting), casting)
 
 
 concat = concatenate
 
 
 def stack(arrays, axis=0, out=None, *, dtype=None, casting="same_kind"):
-    return _core._stack(_seq(arrays), axis, out, dtype, casting)
+    arrays = _seq(arrays)
+    return _warn_complex_cast(arrays, _core._stack(arrays, axis, out, dtype, casting), casting)
 
 
 def hstack(tup, *, dtype=None, casting="same_kind"):
-    return _core._hstack(_seq(tup), dtype, casting)
+    tup = _seq(tup)
+    return _warn_complex_cast(tup, _core._hstack(tup, dtype, casting), casting)
 
 
 def vstack(tup, *, dtype=None, casting="same_kind"):
-    return _core._vstack(_seq(tup), dtype, casting)
+    tup = _seq(tup)
+    return _warn_complex_cast(tup, _core._vstack(tup, dtype, casting), casting)
 
 
 def row_stack(tup, *, dtype=None, casting="same_kind"):
