@@ -113,6 +113,9 @@ PLUGIN = textwrap.dedent('''
             if not hasattr(core, "__path__"):
                 core.__path__ = []
                 core.internal = _internal()
+                # CuPy's size normaliser, which random tests call
+                core.get_size = lambda size: (() if size is None else
+                                              tuple(size) if isinstance(size, (tuple, list)) else (int(size),))
             return core
         if name == "cupy.random._distributions":
             # CuPy's module of the legacy functions (the global RandomState's
