@@ -116,6 +116,13 @@ void fill_value(ndarray& dst, nb::handle value) {
     if (is_complex(d)) throw TypeError("only 0-dimensional arrays can be converted to Python scalars");
     throw ValueError("setting an array element with a sequence.");
   }
+  if (is_complex(src.dtype()) && !is_complex(d)) {
+    // NumPy converts a 0-d complex array to a real dtype with its ComplexWarning
+    // (an error under warnings' "error" filter)
+    nb::object w = nb::module_::import_("numpy.exceptions").attr("ComplexWarning");
+    if (PyErr_WarnEx(w.ptr(), "Casting complex values to real discards the imaginary part", 1) < 0)
+      throw nb::python_error();
+  }
   dst.fill(src.item());
 }
 

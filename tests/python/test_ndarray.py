@@ -2,6 +2,7 @@
 import copy
 import operator
 import pickle
+import warnings
 
 import numpy
 import pytest
@@ -499,3 +500,17 @@ def test_flags(name):
             setattr(a.flags, f, True)
     with pytest.raises(KeyError):
         a.flags["NOPE"]
+
+
+@pytest.mark.parametrize("dt", ["float32", "int16", "complex64", "bool"])
+@pytest.mark.parametrize("src", ["numpy", "cunum", "scalar"])
+def test_fill_with_complex_0d(dt, src):
+    # NumPy's ComplexWarning when a 0-d complex value fills a real array
+    # (an error under the "error" filter: compare() sees it as raised)
+    def f(xp, x):
+        v = numpy.complex128(2 + 3j) if src == "scalar" else (numpy if src == "numpy" else xp).asarray(2 + 3j)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", numpy.exceptions.ComplexWarning)
+            x.fill(v)
+        return x
+    compare(f, numpy.zeros((2, 3), dt))
