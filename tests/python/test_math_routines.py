@@ -141,6 +141,15 @@ def test_real_imag_angle(dt, rng):
     compare(lambda xp, x: x.conjugate(), a)
 
 
+def test_real_of_a_real_array_is_itself():
+    # numpy.real(x) is x.real, and that of a real array is x itself.
+    for dt in (numpy.float32, numpy.int64, numpy.bool_):
+        x = cn.asarray(numpy.arange(4).astype(dt))
+        assert cn.real(x) is x
+    c = cn.asarray(numpy.arange(4) + 1j)
+    assert cn.real(c) is not c
+
+
 @pytest.mark.parametrize("dt", dtype_params(COMPLEX_DTYPES))
 def test_real_imag_views_and_setters(dt, rng):
     a = make_data((3, 4), dt, rng=rng)

@@ -106,7 +106,9 @@ def _nan_to_num_arrays(x, copy, nan, posinf, neginf):
 
 # ---------------------------------------------------------------- complex numbers
 def real(val):
-    return _a(val).real
+    v = _a(val)
+    # NumPy's val.real of a real array is the array itself.
+    return v if v is val and v.dtype.kind != "c" else v.real
 
 
 def imag(val):
