@@ -346,6 +346,16 @@ def _view(self, dtype=None, type=None):
 builtins_type = type
 
 
+def _set_shape(self, shape):
+    """NumPy's `x.shape = s`: x itself reshaped, which needs a view (no
+    copy); otherwise NumPy's AttributeError."""
+    view = self.reshape(shape)
+    if not view._shares_memory_with(self):
+        raise AttributeError("Incompatible shape for in-place modification. Use `.reshape()` to make a "
+                             "copy with the desired shape.")
+    self._set_layout(view)
+
+
 def _byteswap(self, inplace=False):
     """NumPy's ndarray.byteswap: the bytes of each element reversed (each of
     the two parts of a complex number on its own); in place, it returns self."""
@@ -421,6 +431,8 @@ def _install():
     nd.transpose = _transpose
     nd.to_device = _to_device
     nd.view = _view
+    nd.shape = property(_core.ndarray.shape.fget, _set_shape)
+    nd.__bytes__ = _tobytes  # bytes(x): NumPy's buffer, in C order
     nd.byteswap = _byteswap
     nd.tobytes = _tobytes
     nd.__divmod__ = lambda self, other: _core.divmod(self, other)

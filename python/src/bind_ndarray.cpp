@@ -276,6 +276,12 @@ void bind_ndarray(nb::module_& m) {
       })
       .def("_copy", [](const ndarray& a, const std::string& order) { return a.copy(order[0]); })
       .def("_view", [](const ndarray& a, nb::handle dtype) { return view_as_dtype(a, as_dtype(dtype)); })
+      // x.shape = s: x becomes its reshaped view, made by the caller (python/cunum/_ndarray.py)
+      .def("_set_layout", [](ndarray& a, const ndarray& view) {
+        if (view.storage() != a.storage() || view.dtype() != a.dtype() || view.size() != a.size())
+          throw ValueError("_set_layout: not a view of the array with its dtype and size");
+        a = view;
+      })
       .def("_to_device", [](const ndarray& a, const Device& d) { return a.to(d); })
       .def("fill", &fill_value)
       .def("_item", [](const ndarray& a) { return scalar_to_python(a.item()); })

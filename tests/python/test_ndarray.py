@@ -514,3 +514,30 @@ def test_fill_with_complex_0d(dt, src):
             x.fill(v)
         return x
     compare(f, numpy.zeros((2, 3), dt))
+
+
+@pytest.mark.parametrize("name", list(VIEWS))
+@pytest.mark.parametrize("shape", [-1, (-1, 1), (1, -1, 1), 6, (2, 3), (0, 3), (4,)], ids=str)
+def test_set_shape(name, shape):
+    # x.shape = s reshapes x itself where a view can; else NumPy's
+    # AttributeError (a copy would be needed) or ValueError (wrong size)
+    def f(xp):
+        x = VIEWS[name](xp)
+        x.shape = shape
+        return x
+    compare(f)
+
+
+def test_set_shape_is_in_place():
+    def f(xp):
+        a = xp.arange(6.0)
+        b = a[::-1][::-1]
+        b.shape = (2, 3)
+        b[1, 1] = -1                 # still a view of a
+        return a, b
+    compare(f)
+
+
+@pytest.mark.parametrize("name", list(VIEWS))
+def test_bytes(name):
+    compare(lambda xp: bytes(VIEWS[name](xp)))
