@@ -43,6 +43,17 @@ def test_logspace_array_start_stop(device, axis, dt):
     compare(lambda xp, a, b: xp.logspace(a, b, num=4, base=[2.0, 3.0], axis=axis), start, stop)
 
 
+@pytest.mark.parametrize("dt_in", [numpy.float16, numpy.float32, numpy.int8], ids=str)
+@pytest.mark.parametrize("dt_out", [None, numpy.float32, numpy.float64], ids=str)
+def test_logspace_array_dtypes(device, dt_in, dt_out):
+    """A scalar base stays a Python scalar: the powers are taken in the samples'
+    dtype (float16 samples give float16 powers), as NumPy."""
+    start = numpy.array([0, 2], dtype=dt_in)
+    stop = numpy.array([2, 0], dtype=dt_in)
+    compare(lambda xp, a, b: xp.logspace(a, b, num=5, dtype=dt_out, axis=1), start, stop)
+    compare(lambda xp, a, b: xp.logspace(a, b, num=5, base=2, dtype=dt_out), start, stop)
+
+
 @pytest.mark.parametrize("key", [slice(0, None), slice(-10, 10), slice(-10, 10, 10j),
                                  slice(1, 7, 2), slice(0.5, 3.0, 0.5), slice(2, 3, 1j),
                                  (slice(-10, 10, 10j), slice(-10, 10, 10j)),

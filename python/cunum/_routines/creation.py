@@ -149,13 +149,16 @@ def _linspace_arrays(start, stop, num, endpoint, retstep, dtype, axis, device):
 def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0, *, device=None):
     import numpy
     if not (_is_scalar(start) and _is_scalar(stop) and _is_scalar(base)):
-        from .manipulation import expand_dims
-        start, stop, base = (x if _is_scalar(x) else asarray(x, device=device)
-                             for x in (start, stop, base))
-        ndmax = max(numpy.ndim(x) if _is_scalar(x) else x.ndim for x in (start, stop, base))
-        start, stop, base = (array(x, copy=None, ndmin=ndmax, device=device)
-                             for x in (start, stop, base))
-        base = expand_dims(base, axis=axis)
+        # NumPy's order: an array base is broadcast against start and stop and
+        # takes the samples' axis; a scalar base stays a (weak) Python scalar
+        if base.ndim if isinstance(base, ndarray) else numpy.ndim(base):
+            from .manipulation import expand_dims
+            start, stop, base = (x if _is_scalar(x) else asarray(x, device=device)
+                                 for x in (start, stop, base))
+            ndmax = max(0 if _is_scalar(x) else x.ndim for x in (start, stop, base))
+            start, stop, base = (array(x, copy=None, ndmin=ndmax, device=device)
+                                 for x in (start, stop, base))
+            base = expand_dims(base, axis=axis)
         y = _core.power(base, linspace(start, stop, num=num, endpoint=endpoint, axis=axis,
                                        device=device))
         return y if dtype is None else y.astype(dtype, copy=False)
