@@ -60,7 +60,8 @@ def test_reshape_copy_false_empty(device):
 
 @pytest.mark.parametrize("fn", ["concatenate", "stack", "hstack", "vstack"])
 @pytest.mark.parametrize("dts", [("complex64", "float32"), ("complex128", "int32"),
-                                 ("float64", "complex64"), ("complex64", "complex128")], ids=repr)
+                                 ("float64", "complex64"), ("complex64", "complex128"),
+                                 ("complex64", "bool")], ids=repr)
 def test_join_complex_to_real_warns(device, fn, dts):
     """Joining complex arrays into a real dtype under casting='unsafe' gives
     NumPy's ComplexWarning (an error under -W error, as in NumPy)."""

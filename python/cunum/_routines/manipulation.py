@@ -133,7 +133,8 @@ def _seq(arrays):
 def _warn_complex_cast(arrays, r, casting):
     """NumPy's ComplexWarning when complex inputs were cast to a real result
     (only 'unsafe' allows it); raised after the join, as NumPy warns at the cast."""
-    if casting == "unsafe" and r.dtype.kind != "c" and any(a.dtype.kind == "c" for a in arrays):
+    # (a cast to bool is a truth test: no warning)
+    if casting == "unsafe" and r.dtype.kind not in "cb" and any(a.dtype.kind == "c" for a in arrays):
         import warnings
         from ..exceptions import ComplexWarning
         warnings.warn("Casting complex values to real discards the imaginary part",
