@@ -62,8 +62,10 @@ def host_to_device(host, device=None, order="C"):
     """Uploads a numpy array (any layout) as a C-contiguous cunum array, or an
     F-contiguous one with order='F' (one copy either way)."""
     _numpy()
+    # (_CODES also caches non-native byte orders for dtype_code: those bytes
+    # must be swapped here, so a hit counts only for a native dtype)
     code = _CODES.get(host.dtype)
-    if code is None:
+    if code is None or not host.dtype.isnative:
         if host.dtype.kind in "OUSVMm":
             raise TypeError(f"cunum does not support arrays of dtype {host.dtype!r}")
         host = host.astype(_NUMPY_DTYPES[dtype_code(host.dtype)])

@@ -71,3 +71,25 @@ def test_copyto_where_must_be_bool(device, where):
         xp.copyto(x, x[::-1], where=w)
         return x
     compare(f, a, w)
+
+
+@pytest.mark.parametrize("dt", ["int16", "int32", "uint64", "float32", "float64", "complex128"])
+@pytest.mark.parametrize("how", ["array", "asarray", "list", "nested"])
+def test_big_endian_host_data(device, dt, how):
+    """Big-endian NumPy data is byte-swapped on the way in, every time (a
+    dtype lookup of the big-endian dtype must not make a later upload skip it)."""
+    big = numpy.dtype(dt).newbyteorder(">")
+    h = numpy.arange(24).reshape(2, 3, 4).astype(big)
+    cn.zeros(1, dtype=big)  # a dtype lookup that once marked the big-endian dtype uploadable
+    for _ in range(2):
+        if how == "array":
+            a, e = cn.array(h), numpy.array(h)
+        elif how == "asarray":
+            a, e = cn.asarray(h[:, ::2]), numpy.asarray(h[:, ::2])
+        elif how == "list":
+            a, e = cn.asarray([h[0], h[1]]), numpy.asarray([h[0], h[1]])
+        else:
+            a, e = cn.array([[h[0, 0]]]), numpy.array([[h[0, 0]]])
+        assert a.dtype.isnative
+        assert_same(e.astype(e.dtype.newbyteorder("=")), a)
+        assert_same(e + e, a + a)
