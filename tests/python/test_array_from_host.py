@@ -93,3 +93,13 @@ def test_big_endian_host_data(device, dt, how):
         assert a.dtype.isnative
         assert_same(e.astype(e.dtype.newbyteorder("=")), a)
         assert_same(e + e, a + a)
+
+
+@pytest.mark.parametrize("fn", ["array", "asarray", "asanyarray"])
+@pytest.mark.parametrize("blocking", [True, False])
+def test_blocking_keyword(device, fn, blocking):
+    """CuPy's blocking= keyword: the upload is complete on return either way."""
+    h = numpy.arange(24, dtype=numpy.float32).reshape(2, 3, 4)
+    a = getattr(cn, fn)(h, blocking=blocking)
+    h[...] = 0  # the device copy no longer depends on the host buffer
+    assert_same(numpy.arange(24, dtype=numpy.float32).reshape(2, 3, 4), a)

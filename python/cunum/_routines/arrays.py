@@ -12,7 +12,7 @@ from ._args import _a
 ndarray = _core.ndarray
 
 
-def asanyarray(a, dtype=None, order=None, *, device=None, copy=None):
+def asanyarray(a, dtype=None, order=None, *, device=None, copy=None, blocking=False):
     from .creation import asarray
     return asarray(a, dtype=dtype, order=order, device=device, copy=copy)
 

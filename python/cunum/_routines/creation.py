@@ -184,7 +184,11 @@ def identity(n, dtype=None, *, device=None):
 _NO_COPY = "Unable to avoid copy while creating an array as requested."
 
 
-def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0, *, device=None):
+def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0, *, device=None,
+          blocking=False):
+    """NumPy's array. `blocking` is CuPy's: whether a copy from host memory is
+    complete on return; cunum's uploads from NumPy's (pageable) memory always
+    are, so both values behave alike."""
     import numpy
     order = _order(order, "CFAK")
     dev = _device(device)
@@ -218,7 +222,7 @@ def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0, *, device
     return r
 
 
-def asarray(a, dtype=None, order=None, *, device=None, copy=None):
+def asarray(a, dtype=None, order=None, *, device=None, copy=None, blocking=False):
     return array(a, dtype=dtype, copy=copy if copy is not None else None,
                  order="K" if order is None else order, device=device)
 
