@@ -121,3 +121,19 @@ def test_sliding_window_view_is_a_view(device):
     a[2] = 100
     assert_same(numpy.lib.stride_tricks.sliding_window_view(
         numpy.array([0, 1, 100, 3, 4, 5.0]), 3), v)
+
+
+@pytest.mark.parametrize("p", [2.0, 3, numpy.float64(1.5), numpy.array(2.0)], ids=repr)
+def test_roots_of_a_scalar(device, p):
+    compare(lambda xp: xp.roots(p))  # NumPy's TypeError
+
+
+def test_poly1d_get_set(device):
+    """CuPy's poly1d.get()/set(): a numpy.poly1d copy and back."""
+    a = cn.poly1d(cn.arange(1, 5), variable="z")
+    h = a.get()
+    assert isinstance(h, numpy.poly1d) and h == numpy.poly1d([1, 2, 3, 4], variable="z")
+    a.set(numpy.poly1d(numpy.ones(3), variable="y"))
+    assert a.variable == "y"
+    assert_same(numpy.ones(3), a.coeffs)
+    assert a.coeffs.device == cn.arange(1).device

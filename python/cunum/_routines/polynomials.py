@@ -57,7 +57,9 @@ def roots(p):
     """The roots of a polynomial: the eigenvalues of its companion matrix
     (the first and last nonzero coefficients are read back to trim zeros)."""
     cn = _cn()
-    p = cn.atleast_1d(_coeffs(p))
+    p = _coeffs(p)
+    if p.ndim == 0:  # NumPy's dispatcher refuses a scalar before roots runs
+        raise TypeError("roots() takes a sequence of coefficients, not a scalar")
     if p.ndim != 1:
         raise ValueError("Input must be a rank-1 array.")
     non_zero = cn.nonzero(cn.ravel(p))[0]
@@ -298,6 +300,17 @@ class poly1d:
     def _numpy(self):
         import numpy
         return numpy.poly1d(self._coeffs.get(), variable=self._variable)
+
+    def get(self, stream=None):
+        """CuPy's poly1d.get: a numpy.poly1d copy on the host."""
+        import numpy
+        return numpy.poly1d(self._coeffs.get(stream=stream), variable=self._variable)
+
+    def set(self, p, stream=None):
+        """CuPy's poly1d.set: takes a numpy.poly1d's coefficients (copied to
+        this polynomial's device) and variable."""
+        self._coeffs = _cn().asarray(p.coeffs, device=self._coeffs.device)
+        self._variable = p.variable
 
     def __repr__(self):
         return "poly1d(%s)" % repr(self._coeffs)[6:-1]
