@@ -137,3 +137,11 @@ def test_poly1d_get_set(device):
     assert a.variable == "y"
     assert_same(numpy.ones(3), a.coeffs)
     assert a.coeffs.device == cn.arange(1).device
+
+
+@pytest.mark.parametrize("bitorder", ["big", "little", "b", "l", "lit", "bad", "BIG", "Little",
+                                      "x", "", 1, None])
+def test_pack_unpack_bitorder_spellings(device, bitorder):
+    """NumPy's unpackbits takes any word starting with 'l' or 'b'."""
+    compare(lambda xp, a: xp.unpackbits(a, bitorder=bitorder), numpy.array([3, 200], numpy.uint8))
+    compare(lambda xp, a: xp.packbits(a, bitorder=bitorder), numpy.array([1, 0, 1, 1, 0]))

@@ -9,11 +9,24 @@ from ._args import _a
 _DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
+def _str_arg(value, fn, pos):
+    # NumPy's own (argument-parsing) TypeError for a bitorder that is not a str
+    if not isinstance(value, str):
+        what = "None" if value is None else type(value).__name__
+        raise TypeError(f"{fn}() argument {pos} must be str, not {what}")
+
+
 def packbits(a, /, axis=None, bitorder="big"):
+    _str_arg(bitorder, "pack", 3)
     return _core._packbits(_a(a), axis, bitorder)
 
 
 def unpackbits(a, /, axis=None, count=None, bitorder="big"):
+    _str_arg(bitorder, "unpack", 4)
+    # NumPy's unpackbits reads only the first letter (packbits the word)
+    if bitorder[:1] not in ("l", "b"):
+        raise ValueError("'order' must begin with 'l' or 'b'")
+    bitorder = "little" if bitorder[0] == "l" else "big"
     return _core._unpackbits(_a(a), axis, count, bitorder)
 
 
