@@ -125,3 +125,27 @@ def test_like_with_shape_layout(device, proto, order, shape, fn):
         r.fill(1)
         return r, r.strides, r.flags.c_contiguous, r.flags.f_contiguous
     compare(f, numpy.arange(24.0).reshape(2, 3, 4))
+
+
+@pytest.mark.parametrize("call", [
+    lambda xp: xp.linspace(0, 1, 5.0), lambda xp: xp.logspace(0, 1, 5.0),
+    lambda xp: xp.linspace(xp.asarray([0.0, 1.0]), 2, 3.0), lambda xp: xp.eye(3.0),
+    lambda xp: xp.eye(3, 4.0), lambda xp: xp.eye(3, k=1.0), lambda xp: xp.identity(3.0),
+    lambda xp: xp.linspace(0, 1, numpy.int16(4)), lambda xp: xp.eye(numpy.int8(3), k=numpy.int64(1))])
+def test_integer_arguments_are_integers(device, call):
+    compare(call)  # NumPy's TypeError for a float count or diagonal
+
+
+@pytest.mark.parametrize("order", ["A", "K", "Q", "c", "f", "cc", "", 1, None], ids=repr)
+@pytest.mark.parametrize("fn", ["empty", "zeros", "ones", "eye", "empty_like", "full_like",
+                                "array", "copy"])
+def test_order_argument(device, fn, order):
+    calls = {"empty": lambda xp: xp.empty((2, 3), order=order).strides,
+             "zeros": lambda xp: xp.zeros((2, 3), order=order),
+             "ones": lambda xp: xp.ones((2, 3), order=order),
+             "eye": lambda xp: xp.eye(3, order=order),
+             "empty_like": lambda xp: xp.empty_like(xp.zeros((2, 3)), order=order).shape,
+             "full_like": lambda xp: xp.full_like(xp.zeros((2, 3)), 1, order=order),
+             "array": lambda xp: xp.array([[1, 2], [3, 4]], order=order),
+             "copy": lambda xp: xp.copy(xp.ones((2, 3)), order=order, subok=False)}
+    compare(calls[fn])

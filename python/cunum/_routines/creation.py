@@ -1,4 +1,6 @@
 """Array creation with NumPy's signatures."""
+import operator
+
 from .. import _core
 from .._convert import asarray as _asarray_any, host_to_device, to_numpy_dtype
 from .interop import foreign_array as _foreign_array
@@ -13,11 +15,17 @@ def _device(device):
 
 
 def _order(order, allowed="CF"):
+    """NumPy's order argument: case-insensitive, None is 'C', NumPy's errors
+    (a creation routine without a prototype takes only 'C' or 'F')."""
     if order is None:
         return "C"
-    o = str(order).upper()
+    if not isinstance(order, str):
+        raise TypeError(f"order must be str, not {type(order).__name__}")
+    o = order.upper()
+    if o not in ("C", "F", "A", "K"):
+        raise ValueError(f"order must be one of 'C', 'F', 'A', or 'K' (got {order!r})")
     if o not in allowed:
-        raise ValueError(f"order must be one of {', '.join(repr(c) for c in allowed)}")
+        raise ValueError("only 'C' or 'F' order is permitted")
     return o
 
 
@@ -95,7 +103,7 @@ def _is_scalar(x):
 
 def linspace(start, stop, num=50, endpoint=True, retstep=False, dtype=None, axis=0, *, device=None):
     import numpy
-    num = int(num)
+    num = operator.index(num)  # NumPy's: a float num is a TypeError
     if not (_is_scalar(start) and _is_scalar(stop)):
         return _linspace_arrays(start, stop, num, endpoint, retstep, dtype, axis, device)
     r = _core._linspace(start, stop, num, bool(endpoint), dtype, _device(device))
@@ -164,15 +172,16 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0, 
         return y if dtype is None else y.astype(dtype, copy=False)
     if axis not in (0, -1):
         raise numpy.exceptions.AxisError(axis, 1)
-    return _core._logspace(start, stop, int(num), bool(endpoint), base, dtype, _device(device))
+    return _core._logspace(start, stop, operator.index(num), bool(endpoint), base, dtype,
+                           _device(device))
 
 
 def eye(N, M=None, k=0, dtype=float, order="C", *, device=None):
-    N = int(N)
-    M = None if M is None else int(M)
+    N = operator.index(N)  # NumPy's: floats are a TypeError
+    M = None if M is None else operator.index(M)
     # a diagonal past the last column or below the last row is empty, for any
     # Python int (NumPy takes k = 2**63)
-    k = max(-N, min(int(k), N if M is None else M))
+    k = max(-N, min(operator.index(k), N if M is None else M))
     return _core._eye(N, M, k, dtype, _order(order), _device(device))
 
 
@@ -241,7 +250,7 @@ def asfortranarray(a, dtype=None, *, device=None):
     return r.reshape(1) if r.ndim == 0 else r
 
 
-def copy(a, order="K"):
+def copy(a, order="K", subok=False):
     return array(a, copy=True, order=order)
 
 
