@@ -6,7 +6,8 @@ include/cunum/reduction_list.hpp, exported as ``_core._reductions``), with the
 signature NumPy gives its kind:
 
     sum, prod, nansum, nanprod  (a, axis=None, dtype=None, out=None, keepdims=False)
-    max, min, any, all          (a, axis=None, out=None, keepdims=False)
+    max, min                    (a, axis=None, out=None, keepdims=False)
+    any, all                    (a, axis=None, out=None, keepdims=False, *, where=True)
     argmax, argmin              (a, axis=None, out=None, *, keepdims=False, dtype=None: CuPy's)
 """
 from .. import _core
@@ -42,7 +43,22 @@ def _arg_kind(name, impl):
     return f
 
 
-_KINDS = {"sum": _sum_kind, "extremum": _axes_kind, "truth": _axes_kind, "arg": _arg_kind}
+def _truth_kind(name, impl):
+    def f(a, axis=None, out=None, keepdims=False, *, where=True):
+        if type(a) is _fusion.var:
+            return a._reduce(name, axis=axis, out=out, keepdims=keepdims)
+        a = _a(a)
+        if where is not True:
+            # NumPy's where=: the elements left out count as False for any and
+            # True for all (the reduction's identity), composed on the device
+            w = _core._broadcast_to(_a(where), a.shape)
+            a = (_core.logical_and(a != 0, w) if name == "any"
+                 else _core.logical_or(a != 0, _core.logical_not(w)))
+        return _ret(impl(a, axis, bool(keepdims), None, out), out)
+    return f
+
+
+_KINDS = {"sum": _sum_kind, "extremum": _axes_kind, "truth": _truth_kind, "arg": _arg_kind}
 __all__ = []
 for _name, _kind, _method in _core._reductions:
     if _kind not in _KINDS:  # internal rows ("moment": var/std, statistics.py)
