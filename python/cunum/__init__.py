@@ -23,6 +23,7 @@ from ._routines.logic import (isnat, isclose, allclose, array_equal, array_equiv
                               isreal, isrealobj, isscalar, isfortran, shares_memory, may_share_memory,
                               isposinf, isneginf)
 from ._routines.window_functions import bartlett, blackman, hamming, hanning, kaiser
+from ._routines.vectorize import vectorize
 from ._routines.polynomials import (poly1d, poly, roots, polyval, polyadd, polysub, polymul, polydiv,
                                     polyder, polyint, polyfit)
 from ._routines.binary import packbits, unpackbits, binary_repr, base_repr
