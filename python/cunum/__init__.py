@@ -41,7 +41,7 @@ from ._routines.indexing_routines import (where, choose, select, diagonal, diag,
 from ._routines.index_tricks import c_, r_, s_, index_exp, mgrid, ogrid
 from ._routines.tiling import (tile, repeat, rollaxis, resize, append, trim_zeros, meshgrid)
 from ._routines.padding import pad
-from ._routines.functional import apply_along_axis, apply_over_axes
+from ._routines.functional import apply_along_axis, apply_over_axes, piecewise
 from ._routines.misc import byte_bounds, who
 from . import lib  # numpy.lib's stride_tricks and array_utils
 from ._routines.arrays import (asanyarray, require, asarray_chkfinite, fromfunction, frombuffer,

@@ -57,3 +57,37 @@ def apply_over_axes(func, a, axes):
                 raise ValueError("function is not returning an array of the correct shape")
         val = res
     return val
+
+
+def piecewise(x, condlist, funclist, *args, **kw):
+    """NumPy's piecewise. A scalar in funclist is written where its condition
+    holds; a callable gets x[cond] (a boolean index: its size is read back
+    from the device, one wait a callable) and its result is written there.
+    With one function more than conditions, the last applies where none holds."""
+    from .creation import asarray, zeros_like
+    from .manipulation import concatenate
+    x = asarray(x)
+    n2 = len(funclist)
+    # NumPy's undocumented rule: one condition (a scalar, or an array of x's
+    # elements) is made a list of one
+    import numpy
+    if numpy.isscalar(condlist) or (not isinstance(condlist[0], (list, ndarray)) and x.ndim != 0):
+        condlist = [condlist]
+    condlist = asarray(condlist, dtype=bool)
+    n = len(condlist)
+    if n == n2 - 1:
+        import cunum
+        condelse = ~cunum.any(condlist, axis=0, keepdims=True)
+        condlist = concatenate([condlist, condelse], axis=0)
+        n += 1
+    elif n != n2:
+        raise ValueError(f"with {n} condition(s), either {n} or {n + 1} functions are expected")
+    y = zeros_like(x)
+    for cond, func in zip(condlist, funclist):
+        if not callable(func):
+            y[cond] = func
+        else:
+            vals = x[cond]
+            if vals.size > 0:
+                y[cond] = func(vals, *args, **kw)
+    return y
