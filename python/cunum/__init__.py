@@ -64,6 +64,7 @@ from ._routines.linalg import (dot, einsum, einsum_path, inner, kron, matmul, ma
                                vecdot, vecmat)
 from . import linalg
 from . import exceptions  # numpy.exceptions, read lazily
+from . import dtypes  # numpy.dtypes, read lazily
 # Input and output, printing (docs/io-and-printing.md)
 from ._routines.io import (save, load, savez, savez_compressed, savetxt, loadtxt, genfromtxt, fromfile,
                            fromstring)
@@ -72,7 +73,6 @@ from ._routines.printing import (array2string, array_repr, array_str, set_printo
 from . import _ufunc  # noqa: F401  (attaches ufunc.reduce)
 from . import cuda
 from . import fft  # cunum.fft: numpy.fft on cuFFT / the CPU's own FFT
-from . import random  # cunum.random (docs/random.md)
 # User-written kernels (docs/user-kernels.md)
 from ._kernels import ElementwiseKernel, RawKernel, RawModule, ReductionKernel
 from ._fusion import fuse, get_autofuse, set_autofuse  # kernel fusion (docs/fusion.md)
@@ -139,7 +139,11 @@ del _math
 # own paths needs it (dtype names and Python types resolve without it; x.dtype
 # imports it on first use), so the names that *are* NumPy's (cunum.float32,
 # cunum.dtype, cunum.finfo, ... from _dtypes) are looked up on first access
-# (PEP 562), and that first access imports NumPy.
+# (PEP 562), and that first access imports NumPy. Modules loaded at import
+# that use NumPy inside their functions name it through _lazy_numpy.LazyNumpy,
+# and cunum.random (which needs NumPy to load) is itself imported at its first
+# use; tests/python/test_import.py checks that `import cunum` loads no NumPy
+# (stops 16-25 had it imported by statistics and random: ~100 ms).
 _DTYPE_NAMES = frozenset((
     "dtype", "finfo", "iinfo", "issubdtype", "can_cast", "promote_types", "result_type",
     "min_scalar_type", "common_type", "mintypecode", "typename",
@@ -156,6 +160,11 @@ _ERRSTATE_NAMES = frozenset(("errstate", "geterr", "geterrcall", "seterr", "sete
 
 
 def __getattr__(name):
+    if name == "random":
+        # cunum.random (docs/random.md) is imported at its first use: it
+        # needs NumPy (SeedSequence, dtypes), which `import cunum` must not load
+        import importlib
+        return importlib.import_module(".random", __name__)
     if name in _ERRSTATE_NAMES:
         from . import _errstate
         value = getattr(_errstate, name)
@@ -170,7 +179,7 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted(set(globals()) | _DTYPE_NAMES | _ERRSTATE_NAMES)
+    return sorted(set(globals()) | _DTYPE_NAMES | _ERRSTATE_NAMES | {"random"})
 
 __version__ = "0.1.0"
 

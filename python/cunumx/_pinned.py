@@ -7,10 +7,11 @@ and the device run at the full speed of the bus and may be asynchronous.
 Without a usable CUDA device (the CPU backend) they are ordinary NumPy
 arrays: there is no pinned memory to give, and nothing would gain from it.
 """
-import numpy
-
 import cunum
+from cunum._lazy_numpy import LazyNumpy
 from cunum.cuda import pinned_memory
+
+numpy = LazyNumpy(globals())  # NumPy at the first call: `import cunumx` stays light
 
 
 def _pinned_array(shape, dtype, strides):

@@ -11,9 +11,8 @@ import math
 import operator
 import warnings
 
-import numpy
-
 from .. import _core
+from .._lazy_numpy import LazyNumpy
 from ._args import _a, _fusion, _ret
 
 __all__ = ["mean", "var", "std", "nanvar", "nanstd", "nanmean", "median", "nanmedian", "quantile",
@@ -22,6 +21,11 @@ __all__ = ["mean", "var", "std", "nanvar", "nanstd", "nanmean", "median", "nanme
            "correlate", "convolve", "cov", "corrcoef"]
 
 _NoValue = object()  # NumPy's <no value>: "not given"
+
+
+# NumPy at the first use of a routine that needs it: `import cunum` must not
+# import it (Note [Lazy NumPy] in cunum/__init__.py)
+numpy = LazyNumpy(globals())
 
 
 def _where(where, a):
