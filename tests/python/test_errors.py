@@ -249,3 +249,14 @@ def test_exceptions_module_is_numpys():
         cn.zeros((2, 3)).sum(axis=5)
     with pytest.raises(AttributeError):
         cn.exceptions.NoSuchError  # noqa: B018
+
+
+def test_dtypes_module_is_numpys():
+    import numpy.dtypes
+
+    import cunum as cn
+    assert cn.dtypes.Float64DType is numpy.dtypes.Float64DType
+    assert type(cn.zeros(2, "complex64").dtype) is cn.dtypes.Complex64DType
+    assert "Int8DType" in dir(cn.dtypes)
+    with pytest.raises(AttributeError):
+        cn.dtypes.NoSuchDType  # noqa: B018
