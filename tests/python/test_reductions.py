@@ -555,11 +555,13 @@ def test_empty_reduction_without_identity(name, shape, axis):
 @requires_cunum
 def test_float_product_order_is_cunums():
     # docs/architecture.md: a float reduction combines its elements in cunum's
-    # order (on the CPU left to right in the logical C order of the reduced
-    # elements; on the GPU by blocks and warp lanes), NumPy's in memory order.
-    # Where a partial product leaves the float range in one order and not in
-    # the other, the answers differ. Here memory order meets 1e20 * 1e20
-    # (inf) first, the logical order 1e20 * 1e-10.
+    # order: on the CPU in the memory order of the reduced elements (the
+    # planner walks the axes by their strides, as NumPy's iterator does), on
+    # the GPU by blocks and warp lanes. Where a partial product leaves the
+    # float range in one order and not in another, the answers differ. Here
+    # memory order meets 1e20 * 1e20 (inf) first, the logical order
+    # 1e20 * 1e-10. (Until stop 26 `asarray` copied this F-ordered array to C
+    # order, so the CPU multiplied in the logical order.)
     x = numpy.array([[1e20, 1e20], [1e-10, 1e-10]], numpy.float32).T  # memory: 1e20 1e20 1e-10 1e-10
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
@@ -569,12 +571,17 @@ def test_float_product_order_is_cunums():
     for v in x.ravel(order="C"):  # 1e20 1e-10 1e20 1e-10
         logical = numpy.float32(logical * v)
     assert numpy.isfinite(logical)
-    got = to_numpy(cn.prod(cn.asarray(x)))
-    assert got.dtype == numpy.float32 and got.shape == ()
+    for view in (cn.asarray(x), cn.asarray(numpy.ascontiguousarray(x.T)).T):  # both F-ordered
+        got = to_numpy(cn.prod(view))
+        assert got.dtype == numpy.float32 and got.shape == ()
+        if str(cn.get_default_device()).startswith("cpu"):
+            assert numpy.isposinf(got), got
+        else:  # the GPU's tree pairs them its own way: inf, or 1e20 to rounding
+            assert numpy.isposinf(got) or abs(float(got) / 1e20 - 1) < 1e-6, got
+    # a C-ordered copy: memory order is the logical order on the CPU
+    got = to_numpy(cn.prod(cn.ascontiguousarray(cn.asarray(x))))
     if str(cn.get_default_device()).startswith("cpu"):
         assert got == logical
-    else:  # the GPU's tree pairs them its own way: inf, or 1e20 to rounding
-        assert numpy.isposinf(got) or abs(float(got) / 1e20 - 1) < 1e-6, got
     # Within the float range every order gives the product to rounding.
     y = numpy.array([[2.0, 3.0], [0.5, 0.25]], numpy.float32).T
     assert_same(numpy.prod(y), cn.prod(cn.asarray(y)))
