@@ -138,7 +138,7 @@ PLUGIN = textwrap.dedent('''
             return _Internal(name)
         # CuPy's warning class that tests name in their filterwarnings marks
         if name == "cupy._util":
-            m = types.ModuleType(name)
+            m = _Internal(name)
             m.PerformanceWarning = type("PerformanceWarning", (RuntimeWarning,), {})
             return m
         # cupy.testing asks every result whether it is a sparse matrix
@@ -197,7 +197,8 @@ PLUGIN = textwrap.dedent('''
                 # parent's own name
                 as_cupy = ("cupy" if name.startswith("cunum.") else "cupyx") + name[name.index("."):]
                 if as_cupy in _INTERNAL or as_cupy in ("cupy.testing", "cupy._core._accelerator",
-                                                       "cupy.random._distributions"):
+                                                       "cupy.random._distributions", "cupy._util",
+                                                       "cupyx.scipy", "cupyx.scipy.sparse"):
                     return self._alias(name, importlib.import_module(as_cupy))
                 return None
             top = name.split(".")[0]
