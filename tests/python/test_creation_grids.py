@@ -4,7 +4,7 @@ import numpy
 import pytest
 
 import cunum as cn
-from helpers import ALL_DTYPES, NUMERIC_DTYPES, compare, dtype_id, needs_numpy
+from helpers import ALL_DTYPES, NUMERIC_DTYPES, compare, dtype_id, needs_numpy, to_numpy
 
 
 @pytest.mark.parametrize("dt", NUMERIC_DTYPES, ids=dtype_id)
@@ -30,7 +30,7 @@ def test_linspace_mixed_and_lists(device, kw):
 def test_linspace_array_retstep(device):
     e, estep = numpy.linspace([0.0, 1.0], [1.0, 3.0], 5, retstep=True)
     a, astep = cn.linspace(cn.asarray([0.0, 1.0]), cn.asarray([1.0, 3.0]), 5, retstep=True)
-    numpy.testing.assert_allclose(a.get(), e)
+    numpy.testing.assert_allclose(to_numpy(a), e)
     numpy.testing.assert_allclose(cn.asnumpy(astep), estep)
 
 

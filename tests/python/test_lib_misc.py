@@ -8,7 +8,7 @@ import pytest
 
 import cunum as cn
 from cunum.lib import array_utils, stride_tricks
-from helpers import SOME_DTYPES, assert_same, compare, dtype_id
+from helpers import SOME_DTYPES, assert_same, compare, dtype_id, requires_cunum
 
 VIEWS = {
     "contiguous": lambda x: x,
@@ -23,6 +23,7 @@ VIEWS = {
 }
 
 
+@requires_cunum
 @pytest.mark.parametrize("dt", SOME_DTYPES, ids=dtype_id)
 @pytest.mark.parametrize("view", list(VIEWS))
 def test_byte_bounds(device, dt, view):
@@ -37,6 +38,7 @@ def test_byte_bounds(device, dt, view):
     assert array_utils.byte_bounds(dv) == (lo, hi)
 
 
+@requires_cunum
 def test_who(capsys):
     cn.who({})
     out = capsys.readouterr().out.split("\n")
@@ -57,6 +59,7 @@ def test_who(capsys):
 _who_global = None
 
 
+@requires_cunum
 def test_who_globals(capsys):
     global _who_global
     _who_global = cn.ones(3)
@@ -92,6 +95,7 @@ def test_as_strided_defaults_and_view(device):
                 a)
 
 
+@requires_cunum
 def test_as_strided_outside_allocation(device):
     a = cn.arange(10)
     with pytest.raises(ValueError):
@@ -128,6 +132,7 @@ def test_roots_of_a_scalar(device, p):
     compare(lambda xp: xp.roots(p))  # NumPy's TypeError
 
 
+@requires_cunum
 def test_poly1d_get_set(device):
     """CuPy's poly1d.get()/set(): a numpy.poly1d copy and back."""
     a = cn.poly1d(cn.arange(1, 5), variable="z")

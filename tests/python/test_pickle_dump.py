@@ -7,7 +7,7 @@ import numpy
 import pytest
 
 import cunum as cn
-from helpers import SOME_DTYPES, assert_same, dtype_id
+from helpers import SOME_DTYPES, assert_same, dtype_id, requires_cunum
 
 
 def _layout(x):
@@ -30,6 +30,7 @@ def test_pickle_keeps_numpy_layout(device, dt, make):
     assert a2.device == a.device
 
 
+@requires_cunum
 @pytest.mark.parametrize("order", ["C", "F"])
 def test_dump_and_dumps(device, tmp_path, order):
     a = cn.asarray(numpy.arange(12.0).reshape(3, 4), order=order)

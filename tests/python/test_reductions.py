@@ -243,6 +243,7 @@ def test_argmin_argmax_first_occurrence():
                 compare(lambda xp, a: getattr(xp, name)(a, axis=axis), x.astype(dt))
 
 
+@requires_cunum
 @pytest.mark.parametrize("rdt", [numpy.int8, numpy.int16, numpy.int32, numpy.int64])
 def test_argmin_argmax_dtype_keyword(rdt):
     # CuPy's dtype= (keyword-only): NumPy's indices in that type.

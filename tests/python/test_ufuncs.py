@@ -308,6 +308,8 @@ def test_compare_with_object(op, value, swap, dt, rng):
     f = BINOPS[op]
     a = make_data((2, 3), dt, rng=rng)
     if isinstance(value, _OwnEq):
+        if USING_NUMPY_SHIM:
+            pytest.skip("cunum's departure (TypeError for an object with its own __eq__)")
         with pytest.raises(TypeError):
             f(cn.asarray(a), value)
         return
