@@ -5,7 +5,7 @@ import numpy
 import pytest
 
 import cunum as cn
-from helpers import (ALL_DTYPES, compare, dtype_params, make_data)
+from helpers import (ALL_DTYPES, NUMPY_VERSION, compare, dtype_params, make_data)
 
 pytestmark = pytest.mark.usefixtures("device")
 
@@ -126,6 +126,8 @@ def test_cov_degrees_of_freedom_warning(args, shape):
             xp.cov(x, **args)
         caught.append(any("Degrees of freedom" in str(i.message) for i in w))
     assert caught[0] == caught[1]
+    if shape == (1, 2) and args.get("rowvar") is False and NUMPY_VERSION < (2, 4):
+        return  # NumPy 2.0.2 answers this degenerate case with another result type (2.4 as cunum)
     compare(lambda xp, x: xp.cov(x, **args), m)
 
 
