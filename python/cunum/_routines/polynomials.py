@@ -100,32 +100,27 @@ def _pad_front(a, n):
     return cn.concatenate((cn.zeros(n, a.dtype), a))
 
 
-def polyadd(a1, a2):
+def _combine(a1, a2, op):
+    # NumPy's polyadd/polysub: the shorter coefficient array is padded with
+    # leading zeros of its own dtype, then op; a poly1d in gives a poly1d out
     truepoly = isinstance(a1, poly1d) or isinstance(a2, poly1d)
     cn = _cn()
     a1, a2 = cn.atleast_1d(_coeffs(a1)), cn.atleast_1d(_coeffs(a2))
     diff = len(a2) - len(a1)
-    if diff == 0:
-        val = a1 + a2
-    elif diff > 0:
-        val = _pad_front(a1, diff) + a2
-    else:
-        val = a1 + _pad_front(a2, -diff)
+    if diff > 0:
+        a1 = _pad_front(a1, diff)
+    elif diff < 0:
+        a2 = _pad_front(a2, -diff)
+    val = op(a1, a2)
     return poly1d(val) if truepoly else val
+
+
+def polyadd(a1, a2):
+    return _combine(a1, a2, lambda x, y: x + y)
 
 
 def polysub(a1, a2):
-    truepoly = isinstance(a1, poly1d) or isinstance(a2, poly1d)
-    cn = _cn()
-    a1, a2 = cn.atleast_1d(_coeffs(a1)), cn.atleast_1d(_coeffs(a2))
-    diff = len(a2) - len(a1)
-    if diff == 0:
-        val = a1 - a2
-    elif diff > 0:
-        val = _pad_front(a1, diff) - a2
-    else:
-        val = a1 - _pad_front(a2, -diff)
-    return poly1d(val) if truepoly else val
+    return _combine(a1, a2, lambda x, y: x - y)
 
 
 def polymul(a1, a2):
