@@ -30,4 +30,5 @@
 #include "ufunc.hpp"
 #include "ufunc_methods.hpp"
 #include "ufuncs.hpp"
+#include "warnings.hpp"
 #include "window_functions.hpp"

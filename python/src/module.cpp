@@ -11,6 +11,7 @@
 #include "errors.hpp"
 #include "cunum/error.hpp"
 #include "cunum/interrupt.hpp"
+#include "cunum/warnings.hpp"
 
 namespace nb = nanobind;
 using namespace cunum;
@@ -31,6 +32,20 @@ void check_python_signals() {
   nb::gil_scoped_acquire gil;
   if (PyErr_CheckSignals() != 0) throw nb::python_error();
 }
+
+// Note [Warnings] (cunum/warnings.hpp): NumPy's warning, through Python's
+// warnings machinery; an "error" filter makes it an exception, thrown here.
+void python_warning(Warning w) {
+  nb::gil_scoped_acquire gil;
+  switch (w) {
+    case Warning::ComplexDiscarded: {
+      nb::object type = nb::module_::import_("numpy.exceptions").attr("ComplexWarning");
+      if (PyErr_WarnEx(type.ptr(), "Casting complex values to real discards the imaginary part", 1) < 0)
+        throw nb::python_error();
+      return;
+    }
+  }
+}
 }  // namespace
 
 NB_MODULE(_core, m) {
@@ -41,6 +56,7 @@ NB_MODULE(_core, m) {
   nb::register_exception_translator([](const std::exception_ptr& p, void*) { translate_cunum_exception(p); });
 
   set_interrupt_check(&check_python_signals);
+  set_warning_handler(&python_warning);
   m.def("_set_python_helpers", &py::set_python_helpers);
   m.def("_release_python_refs", &py::release_python_refs);
   py::bind_dtypes(m);

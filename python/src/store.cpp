@@ -5,6 +5,7 @@
 #include "convert.hpp"
 #include "cunum/error.hpp"
 #include "cunum/indexing.hpp"
+#include "cunum/warnings.hpp"
 
 namespace nb = nanobind;
 
@@ -116,13 +117,8 @@ void fill_value(ndarray& dst, nb::handle value) {
     if (is_complex(d)) throw TypeError("only 0-dimensional arrays can be converted to Python scalars");
     throw ValueError("setting an array element with a sequence.");
   }
-  if (is_complex(src.dtype()) && !is_complex(d)) {
-    // NumPy converts a 0-d complex array to a real dtype with its ComplexWarning
-    // (an error under warnings' "error" filter)
-    nb::object w = nb::module_::import_("numpy.exceptions").attr("ComplexWarning");
-    if (PyErr_WarnEx(w.ptr(), "Casting complex values to real discards the imaginary part", 1) < 0)
-      throw nb::python_error();
-  }
+  // NumPy converts a 0-d complex array to a real dtype with its ComplexWarning
+  warn_if_discarding_imaginary(src.dtype(), d);
   dst.fill(src.item());
 }
 

@@ -10,6 +10,7 @@
 #include "backend/backend.hpp"
 #include "core/assign.hpp"
 #include "cunum/error.hpp"
+#include "cunum/warnings.hpp"
 
 namespace cunum {
 
@@ -115,6 +116,7 @@ ndarray array(const ndarray& a, std::optional<DType> dtype, bool copy, char orde
               std::optional<Device> device) {
   const DType d = dtype ? *dtype : a.dtype();
   const Device dev = device ? *device : a.device();
+  warn_if_discarding_imaginary(a.dtype(), d);
   char o = order;
   if (o == 'K' || o == 'A') o = keep_order(a);
   if (!copy && d == a.dtype() && dev == a.device() &&

@@ -13,6 +13,7 @@
 #include "core/reduce.hpp"
 #include "cunum/creation.hpp"
 #include "cunum/error.hpp"
+#include "cunum/warnings.hpp"
 #include "cunum/manipulation.hpp"
 #include "cunum/ufuncs.hpp"
 
@@ -69,6 +70,7 @@ Dtypes resolve_dtypes(ReduceId id, const ndarray& a, const ReduceOptions& o) {
       const DType loop = o.dtype ? *o.dtype
                          : o.out ? promote_types(o.out->dtype(), a.dtype())
                                  : default_sum_dtype(a.dtype());
+      warn_if_discarding_imaginary(a.dtype(), loop);  // sum(c, dtype=float64)
       return {loop, loop};
     }
     case ReduceKind::Extremum: {

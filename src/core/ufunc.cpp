@@ -14,6 +14,7 @@
 #include "core/ufunc_hooks.hpp"
 #include "cunum/creation.hpp"
 #include "cunum/error.hpp"
+#include "cunum/warnings.hpp"
 
 namespace cunum {
 
@@ -136,6 +137,7 @@ void check_input_casts(const UfuncDef& def, const Operand* ops, const LoopSig& s
       throw TypeError("Cannot cast ufunc '" + std::string(def.name) + "' input " + std::to_string(i) +
                       " from " + dt(from) + " to " + dt(t) + " with casting rule '" +
                       std::string(casting_name(casting)) + "'");
+    warn_if_discarding_imaginary(from, t);
   }
 }
 
@@ -296,6 +298,7 @@ void apply_ufunc(const UfuncDef& def, const Operand* inputs, int n, const UfuncO
       throw TypeError("Cannot cast ufunc '" + std::string(def.name) + "' output from " + dt(sig.out[k]) +
                       " to " + dt(out->dtype()) + " with casting rule '" +
                       std::string(casting_name(opts.casting)) + "'");
+    warn_if_discarding_imaginary(sig.out[k], out->dtype());
   }
   if (def.hooks.check && !checked) def.hooks.check(st);  // after NumPy's output casting checks
   std::optional<ndarray> where;
@@ -423,6 +426,7 @@ void copyto(const ndarray& dst, const Operand& src, Casting casting, const std::
     if (!can_cast(s.dtype(), dst.dtype(), casting))
       throw TypeError("Cannot cast array data from " + dt(s.dtype()) + " to " + dt(dst.dtype()) +
                       " according to the rule '" + std::string(casting_name(casting)) + "'");
+    warn_if_discarding_imaginary(s.dtype(), dst.dtype());
   } else {
     const Scalar& v = src.scalar();
     if (v.big) throw OverflowError("Python int too large to convert to C long");

@@ -35,6 +35,7 @@
 #include "core/select.hpp"
 #include "cunum/creation.hpp"
 #include "cunum/error.hpp"
+#include "cunum/warnings.hpp"
 #include "cunum/indexing.hpp"
 #include "cunum/manipulation.hpp"
 #include "cunum/ufuncs.hpp"
@@ -434,6 +435,7 @@ ndarray index(const ndarray& a, const std::vector<Index>& idx) {
 void check_index_items(const ndarray& a, const std::vector<Index>& idx) { stage(a, idx); }
 
 void index_assign(const ndarray& a, const std::vector<Index>& idx, const ndarray& value) {
+  warn_if_discarding_imaginary(value.dtype(), a.dtype());
   if (!has_array(idx)) return core::assign(basic_index(a, idx), value);
   scatter_into(a, idx, value, backend::ScatterOp::Assign);
 }

@@ -242,3 +242,34 @@ TEST(Mathematical, ScansAlongAnAxis) {
   EXPECT_THROW(cumulative_sum(a), ValueError);  // axis required above 1-d
   EXPECT_THROW(cumsum(a, {.axis = 2}), AxisError);
 }
+
+namespace {
+int g_complex_warnings = 0;
+void count_warning(Warning w) {
+  if (w == Warning::ComplexDiscarded) ++g_complex_warnings;
+}
+struct ThrowingWarning {};
+void throw_warning(Warning) { throw ThrowingWarning{}; }
+}  // namespace
+
+// Note [Warnings]: the handler sees NumPy's ComplexWarning cases, not the others.
+TEST(Warnings, ComplexToRealCastsCallTheHandler) {
+  const WarningHandler before = set_warning_handler(&count_warning);
+  g_complex_warnings = 0;
+  const ndarray c = full({3}, Scalar(1.0, 2.0), DType::Complex128);
+  const ndarray r = c.astype(DType::Float64);
+  EXPECT_EQ(g_complex_warnings, 1);
+  EXPECT_EQ(host<double>(r), (std::vector<double>{1.0, 1.0, 1.0}));
+  (void)c.astype(DType::Bool);
+  (void)c.astype(DType::Complex64);
+  (void)c.real();
+  EXPECT_EQ(g_complex_warnings, 1);
+  (void)c.astype(DType::Int32);
+  EXPECT_EQ(g_complex_warnings, 2);
+  // a throwing handler stops the call before any work: the target is unchanged
+  set_warning_handler(&throw_warning);
+  const ndarray z = zeros({3}, DType::Float64);
+  EXPECT_THROW(copyto(z, c, Casting::Unsafe), ThrowingWarning);
+  EXPECT_EQ(host<double>(z), (std::vector<double>{0.0, 0.0, 0.0}));
+  set_warning_handler(before);
+}

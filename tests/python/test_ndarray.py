@@ -443,6 +443,43 @@ def test_view_dtype(name, dt):
     compare(lambda xp: VIEWS[name](xp).view())
 
 
+@pytest.mark.parametrize("dt", dtype_params(ALL_DTYPES))
+def test_bool_view_of_other_bytes(dt):
+    # a bool view of bytes other than 0 and 1: a copy keeps the bytes, a cast
+    # from it makes each nonzero byte True (Note [Bool bytes])
+    def f(xp):
+        b = xp.arange(12, dtype=numpy.uint8).reshape(3, 4)[:, ::-1].view(bool)
+        return b.copy().view(numpy.uint8), b.astype(dt), b.T.copy().view(numpy.uint8)
+    compare(f)
+
+
+BOOL_VIEW_OPS = {
+    "logical_and": lambda xp, b, t: xp.logical_and(b, t),
+    "logical_xor": lambda xp, b, t: xp.logical_xor(b, t),
+    "logical_not": lambda xp, b, t: xp.logical_not(b),
+    "invert": lambda xp, b, t: ~b,
+    "xor": lambda xp, b, t: b ^ t,
+    "equal": lambda xp, b, t: b == True,  # noqa: E712
+    "equal_strided": lambda xp, b, t: b[::-1] == t[::-1],
+    "sum": lambda xp, b, t: b.sum(),
+    "count_nonzero": lambda xp, b, t: xp.count_nonzero(b, axis=0),
+    "nonzero": lambda xp, b, t: xp.nonzero(b),
+    "where": lambda xp, b, t: xp.where(b, 1, 2),
+    "multiply": lambda xp, b, t: b * 3,
+    "any_all": lambda xp, b, t: (b.any(), b.all(), b[1:].all()),
+}
+
+
+@pytest.mark.parametrize("op", list(BOOL_VIEW_OPS))
+def test_bool_view_of_other_bytes_in_ops(op):
+    # ufuncs and reductions read each nonzero byte as True, as NumPy's loops do
+    def f(xp):
+        b = xp.arange(8, dtype=numpy.uint8).view(bool)
+        t = xp.asarray([True, True, False, True, False, True, True, False])
+        return BOOL_VIEW_OPS[op](xp, b, t)
+    compare(f)
+
+
 def test_view_dtype_writes_through():
     def f(xp):
         a = xp.zeros(4, dtype=numpy.float64)

@@ -1,6 +1,7 @@
 // CPU reductions: the dispatch over the reduction table, the Truth kind's
 // instantiations and the dtype converters (Note [CPU reduction loops] in
 // reduce_loops.hpp).
+#include "backend/cpu/bool_bytes.hpp"
 #include "backend/cpu/reduce_loops.hpp"
 
 namespace cunum::backend::cpu {
@@ -8,13 +9,13 @@ namespace cunum::backend::cpu {
 namespace {
 template <class To, class From> void convert_n(const char* src, int64_t ss, char* dst, int64_t ds, int64_t n) {
   if (ss == sizeof(From) && ds == sizeof(To)) {
-    const From* a = reinterpret_cast<const From*>(src);
+    const Stored<From>* a = reinterpret_cast<const Stored<From>*>(src);  // Note [Bool bytes]
     To* o = reinterpret_cast<To*>(dst);
-    for (int64_t i = 0; i < n; ++i) o[i] = convert<To>(a[i]);
+    for (int64_t i = 0; i < n; ++i) o[i] = convert<To>(value_of<From>(a[i]));
     return;
   }
   for (int64_t i = 0; i < n; ++i)
-    *reinterpret_cast<To*>(dst + i * ds) = convert<To>(*reinterpret_cast<const From*>(src + i * ss));
+    *reinterpret_cast<To*>(dst + i * ds) = convert<To>(load_at<From>(src + i * ss));
 }
 }  // namespace
 
@@ -27,6 +28,14 @@ ConvertFn converter(DType from, DType to) {
 }
 
 namespace {
+// A plan over bool data as the same plan over its bytes (Note [Bool bytes]).
+ReducePlan as_bytes(const ReducePlan& plan) {
+  ReducePlan q = plan;
+  q.loop_dtype = DType::UInt8;
+  if (q.in_dtype == DType::Bool) q.in_dtype = DType::UInt8;
+  return q;
+}
+
 void reduce_any(core::ReduceId id, const ReducePlan& plan, const FusedSource* fz) {
   if (plan.outputs() <= 0) return;
   switch (core::reduce_info(id).kind) {
@@ -38,7 +47,19 @@ void reduce_any(core::ReduceId id, const ReducePlan& plan, const FusedSource* fz
     case core::ReduceKind::Truth: break;
   }
   switch (id) {
-#define CUNUM_ONLY_Truth(name) CUNUM_CPU_REDUCE_CASE(name)
+// any/all of bool data read its bytes, each tested against zero (Note [Bool
+// bytes]): all<uint8_t> is the same loop without the undefined bool loads.
+#define CUNUM_ONLY_Truth(name)                                              \
+  case core::ReduceId::name:                                                \
+    if (plan.loop_dtype == DType::Bool) {                                   \
+      reduce_plan<::cunum::reductions::name<uint8_t>, uint8_t>(as_bytes(plan), fz); \
+      return;                                                               \
+    }                                                                       \
+    dispatch(plan.loop_dtype, [&](auto tag) {                               \
+      using T = typename decltype(tag)::type;                               \
+      reduce_plan<::cunum::reductions::name<T>, T>(plan, fz);               \
+    });                                                                     \
+    return;
 #define CUNUM_ONLY_Sum(name)
 #define CUNUM_ONLY_NanSum(name)
 #define CUNUM_ONLY_Extremum(name)

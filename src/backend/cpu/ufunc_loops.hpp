@@ -7,6 +7,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "backend/cpu/bool_bytes.hpp"
 #include "backend/cpu/cpu_backend.hpp"
 #include "backend/cpu/vector_clones.hpp"
 #include "cunum/ufunc_def.hpp"
@@ -19,9 +20,9 @@ namespace cunum::backend::cpu {
 // loops the compiler vectorises; anything else walks the strides. Operands in
 // other dtypes than the loop's never reach these: CpuBackend::ufunc converts
 // them through small buffers first (ufunc.cpp).
-template <class T> inline const T& in_at(char* p, int64_t i, int64_t s) {
-  return *reinterpret_cast<const T*>(p + i * s);
-}
+// Inputs are read through Stored<T>: a bool input's byte is tested against
+// zero (Note [Bool bytes]); every other type is read as it is.
+template <class T> inline T in_at(char* p, int64_t i, int64_t s) { return load_at<T>(p + i * s); }
 template <class T> inline T& out_at(char* p, int64_t i, int64_t s) { return *reinterpret_cast<T*>(p + i * s); }
 
 // The all-contiguous loops. For the plain arithmetic types they are also
@@ -29,28 +30,29 @@ template <class T> inline T& out_at(char* p, int64_t i, int64_t s) { return *rei
 // what a 1000-element `x + y` needs to keep up with NumPy's dispatched loops.
 // (No FMA in that target, so nothing is contracted: the same bits as SSE2.)
 template <class... T> constexpr bool plain_v = (std::is_arithmetic_v<T> && ...);
-template <class Op, class A, class R> CUNUM_VECTOR_CLONES void contiguous_1_1_clones(const A* a, R* o, int64_t n) {
+template <class Op, class A, class R>
+CUNUM_VECTOR_CLONES void contiguous_1_1_clones(const Stored<A>* a, R* o, int64_t n) {
   Op op;
-  for (int64_t i = 0; i < n; ++i) o[i] = R(op(a[i]));
+  for (int64_t i = 0; i < n; ++i) o[i] = R(op(value_of<A>(a[i])));
 }
 template <class Op, class A, class B, class R>
-CUNUM_VECTOR_CLONES void contiguous_2_1_clones(const A* a, const B* b, R* o, int64_t n) {
+CUNUM_VECTOR_CLONES void contiguous_2_1_clones(const Stored<A>* a, const Stored<B>* b, R* o, int64_t n) {
   Op op;
-  for (int64_t i = 0; i < n; ++i) o[i] = R(op(a[i], b[i]));
+  for (int64_t i = 0; i < n; ++i) o[i] = R(op(value_of<A>(a[i]), value_of<B>(b[i])));
 }
 template <class Op, class A, class B, class R>
-CUNUM_VECTOR_CLONES void array_scalar_clones(const A* a, const B b, R* o, int64_t n) {
+CUNUM_VECTOR_CLONES void array_scalar_clones(const Stored<A>* a, const B b, R* o, int64_t n) {
   Op op;
-  for (int64_t i = 0; i < n; ++i) o[i] = R(op(a[i], b));
+  for (int64_t i = 0; i < n; ++i) o[i] = R(op(value_of<A>(a[i]), b));
 }
 
 template <class Op, class A, class R> void loop_1_1(char** d, const int64_t* s, int64_t n) {
   Op op;
   if (s[0] == sizeof(A) && s[1] == sizeof(R)) {
-    const A* a = reinterpret_cast<const A*>(d[0]);
+    const Stored<A>* a = reinterpret_cast<const Stored<A>*>(d[0]);
     R* o = reinterpret_cast<R*>(d[1]);
     if constexpr (plain_v<A, R>) return contiguous_1_1_clones<Op, A, R>(a, o, n);
-    for (int64_t i = 0; i < n; ++i) o[i] = R(op(a[i]));
+    for (int64_t i = 0; i < n; ++i) o[i] = R(op(value_of<A>(a[i])));
     return;
   }
   for (int64_t i = 0; i < n; ++i) out_at<R>(d[1], i, s[1]) = R(op(in_at<A>(d[0], i, s[0])));
@@ -59,26 +61,26 @@ template <class Op, class A, class R> void loop_1_1(char** d, const int64_t* s, 
 template <class Op, class A, class B, class R> void loop_2_1(char** d, const int64_t* s, int64_t n) {
   Op op;
   if (s[0] == sizeof(A) && s[1] == sizeof(B) && s[2] == sizeof(R)) {
-    const A* a = reinterpret_cast<const A*>(d[0]);
-    const B* b = reinterpret_cast<const B*>(d[1]);
+    const Stored<A>* a = reinterpret_cast<const Stored<A>*>(d[0]);
+    const Stored<B>* b = reinterpret_cast<const Stored<B>*>(d[1]);
     R* o = reinterpret_cast<R*>(d[2]);
     if constexpr (plain_v<A, B, R>) return contiguous_2_1_clones<Op, A, B, R>(a, b, o, n);
-    for (int64_t i = 0; i < n; ++i) o[i] = R(op(a[i], b[i]));
+    for (int64_t i = 0; i < n; ++i) o[i] = R(op(value_of<A>(a[i]), value_of<B>(b[i])));
     return;
   }
   if (s[0] == sizeof(A) && s[1] == 0 && s[2] == sizeof(R)) {  // array op scalar
-    const A* a = reinterpret_cast<const A*>(d[0]);
-    const B b = *reinterpret_cast<const B*>(d[1]);
+    const Stored<A>* a = reinterpret_cast<const Stored<A>*>(d[0]);
+    const B b = load_at<B>(d[1]);
     R* o = reinterpret_cast<R*>(d[2]);
     if constexpr (plain_v<A, B, R>) return array_scalar_clones<Op, A, B, R>(a, b, o, n);
-    for (int64_t i = 0; i < n; ++i) o[i] = R(op(a[i], b));
+    for (int64_t i = 0; i < n; ++i) o[i] = R(op(value_of<A>(a[i]), b));
     return;
   }
   if (s[0] == 0 && s[1] == sizeof(B) && s[2] == sizeof(R)) {  // scalar op array
-    const A a = *reinterpret_cast<const A*>(d[0]);
-    const B* b = reinterpret_cast<const B*>(d[1]);
+    const A a = load_at<A>(d[0]);
+    const Stored<B>* b = reinterpret_cast<const Stored<B>*>(d[1]);
     R* o = reinterpret_cast<R*>(d[2]);
-    for (int64_t i = 0; i < n; ++i) o[i] = R(op(a, b[i]));
+    for (int64_t i = 0; i < n; ++i) o[i] = R(op(a, value_of<B>(b[i])));
     return;
   }
   for (int64_t i = 0; i < n; ++i)
