@@ -42,7 +42,8 @@ PUBLIC_HEADERS = {
     "dims.hpp": "base",
     "error.hpp": "base",
     "interrupt.hpp": "base",      # the check a long wait for the device calls
-    "warnings.hpp": "base",       # where NumPy would warn: the handler a program installs
+    "warnings.hpp": "base",
+    "sync_detect.hpp": "base",    # cupyx.allow_synchronize's per-thread setting       # where NumPy would warn: the handler a program installs
     "scalar.hpp": "base",
     "ufunc_def.hpp": "base",       # what a ufunc is, as data
     "ufunc_list.hpp": "base",      # which ufuncs exist (the backends instantiate them)

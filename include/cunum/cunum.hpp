@@ -24,6 +24,7 @@
 #include "reduction.hpp"
 #include "scalar.hpp"
 #include "sorting.hpp"
+#include "sync_detect.hpp"
 #include "statistics.hpp"
 #include "linalg.hpp"
 #include "tiling.hpp"

@@ -3,6 +3,7 @@
 #include <nanobind/stl/string.h>
 
 #include "cunum/error.hpp"
+#include "cunum/sync_detect.hpp"
 
 namespace nb = nanobind;
 
@@ -11,9 +12,11 @@ namespace cunum::py {
 namespace {
 // Never released: Note [Python objects in static storage] (convert.cpp).
 PyObject* g_oom_type = nullptr;
+PyObject* g_sync_type = nullptr;
 }  // namespace
 
 void set_out_of_memory_type(PyObject* type) { g_oom_type = type; }
+void set_device_synchronized_type(PyObject* type) { g_sync_type = type; }
 
 void translate_cunum_exception(const std::exception_ptr& p) {
   try {
@@ -38,6 +41,8 @@ void translate_cunum_exception(const std::exception_ptr& p) {
     PyErr_SetString(PyExc_OverflowError, e.what());
   } catch (const OutOfMemoryError& e) {
     PyErr_SetString(g_oom_type ? g_oom_type : PyExc_MemoryError, e.what());
+  } catch (const DeviceSynchronized& e) {
+    PyErr_SetString(g_sync_type ? g_sync_type : PyExc_RuntimeError, e.what());
   } catch (const Error& e) {
     PyErr_SetString(PyExc_RuntimeError, e.what());
   }

@@ -13,4 +13,6 @@ void translate_cunum_exception(const std::exception_ptr& p);
 void set_python_error(const std::exception_ptr& p) noexcept;
 // The cunum.cuda.OutOfMemoryError type (made at module init).
 void set_out_of_memory_type(PyObject* type);
+// The cunumx.DeviceSynchronized type (made at module init).
+void set_device_synchronized_type(PyObject* type);
 }  // namespace cunum::py

@@ -11,6 +11,7 @@
 #include "errors.hpp"
 #include "cunum/error.hpp"
 #include "cunum/interrupt.hpp"
+#include "cunum/sync_detect.hpp"
 #include "cunum/warnings.hpp"
 
 namespace nb = nanobind;
@@ -53,6 +54,13 @@ NB_MODULE(_core, m) {
   static nb::handle oom_type = PyErr_NewException("cunum._core.OutOfMemoryError", PyExc_MemoryError, nullptr);
   m.attr("OutOfMemoryError") = oom_type;
   set_out_of_memory_type(oom_type.ptr());
+  // cupyx.DeviceSynchronized, a RuntimeError (Note [Synchronization detection])
+  static nb::handle sync_type =
+      PyErr_NewException("cunumx.DeviceSynchronized", PyExc_RuntimeError, nullptr);
+  m.attr("DeviceSynchronized") = sync_type;
+  set_device_synchronized_type(sync_type.ptr());
+  m.def("_set_synchronize_allowed", &set_synchronize_allowed);
+  m.def("_synchronize_allowed", &synchronize_allowed);
   nb::register_exception_translator([](const std::exception_ptr& p, void*) { translate_cunum_exception(p); });
 
   set_interrupt_check(&check_python_signals);

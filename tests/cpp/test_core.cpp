@@ -273,3 +273,18 @@ TEST(Warnings, ComplexToRealCastsCallTheHandler) {
   EXPECT_EQ(host<double>(z), (std::vector<double>{0.0, 0.0, 0.0}));
   set_warning_handler(before);
 }
+
+// Note [Synchronization detection]: a copy to the host where this thread
+// disallows waits throws before it starts; other work goes on.
+TEST(SyncDetect, CopyToHostThrowsWhereDisallowed) {
+  const ndarray a = arange(Scalar(int64_t(4)));
+  EXPECT_TRUE(synchronize_allowed());
+  EXPECT_TRUE(set_synchronize_allowed(false));
+  const ndarray b = add(a, a);  // no wait
+  std::vector<int64_t> v(4, -1);
+  EXPECT_THROW(b.copy_to_host(v.data()), DeviceSynchronized);
+  EXPECT_EQ(v, (std::vector<int64_t>(4, -1)));
+  EXPECT_FALSE(set_synchronize_allowed(true));
+  b.copy_to_host(v.data());
+  EXPECT_EQ(v, (std::vector<int64_t>{0, 2, 4, 6}));
+}

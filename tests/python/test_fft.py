@@ -18,7 +18,7 @@ import numpy
 import pytest
 
 import cunum as cn
-from helpers import USING_NUMPY_SHIM, assert_raises_like, compare, to_cn
+from helpers import USING_NUMPY_SHIM, assert_raises_like, compare, requires_cunum, to_cn
 
 pytestmark = pytest.mark.usefixtures("device")
 
@@ -226,6 +226,36 @@ def test_nd_norms(name, norm, rng):
     x = _data((3, 8, 12), dtype, rng)
     fcompare(lambda xp, a: getattr(xp.fft, name)(a, norm=norm), x)
     fcompare(lambda xp, a: getattr(xp.fft, name)(a, s=(5, 7), axes=(0, 2), norm=norm), x)
+
+
+@pytest.fixture
+def axis_by_axis():
+    """CuPy's config.enable_nd_planning = False for the test (1-d passes)."""
+    with pytest.warns(DeprecationWarning, match="enable_nd_planning"):
+        before = cn.fft.config.enable_nd_planning
+    with pytest.warns(DeprecationWarning, match="enable_nd_planning"):
+        cn.fft.config.enable_nd_planning = False
+    yield
+    with pytest.warns(DeprecationWarning, match="enable_nd_planning"):
+        cn.fft.config.enable_nd_planning = before
+
+
+@requires_cunum
+@pytest.mark.parametrize("s,axes", ND_CASES, ids=str)
+@pytest.mark.parametrize("name", ["fftn", "ifftn", "rfftn", "irfftn"])
+def test_nd_axis_by_axis(name, s, axes, rng, axis_by_axis):
+    dtype = "f" if name == "rfftn" else "D"
+    x = _data((4, 6, 5), dtype, rng)
+    fcompare(lambda xp, a: getattr(xp.fft, name)(a, s=s, axes=axes), x)
+    for norm in NORMS:
+        fcompare(lambda xp, a: getattr(xp.fft, name)(a, s=s, axes=axes, norm=norm), x)
+
+
+@requires_cunum
+def test_nd_axis_by_axis_out(rng, axis_by_axis):
+    x = _data((4, 6, 5), "D", rng)
+    out = numpy.zeros((4, 6, 5), "D")
+    fcompare(lambda xp, a, o: xp.fft.fftn(a, out=o), x, out)
 
 
 @pytest.mark.parametrize("dtype", DTYPES, ids=str)

@@ -183,6 +183,19 @@ def test_matmul_axes():
     compare(lambda xp, x, y: xp.matmul(x, y, axes=[(0, 1), 0, 0]), a, v, **_tol(numpy.float64, 3))
 
 
+@pytest.mark.parametrize("axes", [[(0, 5), (0, 1), (0, 1)], [(-4, 1), (0, 1), (0, 1)],
+                                  [(0, 1), (1, -2), (0, 1)], [(0, 0), (0, 1), (0, 1)],
+                                  [(0, 1), (2, -1), (0, 1)]], ids=str)
+def test_matmul_axes_errors(axes):
+    # NumPy's AxisError (its message, no prefix) and its repeated-axis ValueError
+    def f(xp, x):
+        try:
+            return xp.matmul(x, x, axes=axes)
+        except ValueError as e:
+            return type(e).__name__, str(e)
+    compare(f, numpy.ones((3, 3, 3)))
+
+
 def test_matmul_ufunc_attributes():
     assert cn.matmul.__name__ == "matmul"
     assert cn.matmul.signature == numpy.matmul.signature

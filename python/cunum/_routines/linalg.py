@@ -46,6 +46,22 @@ def _as_axes(ax):
     return [operator.index(ax)]
 
 
+def _core_axes(ax, ndim, item):
+    """One entry of a gufunc's axes=: NumPy's AxisError for an axis out of
+    range and its ValueError for a repeated one (messages of NumPy's
+    _parse_axes_arg)."""
+    from ..exceptions import AxisError
+    seen = []
+    for a in ax:
+        if not -ndim <= a < ndim:
+            raise AxisError(a, ndim)
+        a %= ndim
+        if a in seen:
+            raise ValueError(f"axes item {item} has value {a} repeated")
+        seen.append(a)
+    return ax
+
+
 class _ProductGufunc:
     """A NumPy gufunc of two inputs and one output whose loop is a GEMM
     (matmul, vecdot, matvec, vecmat): out=, dtype=, casting=, order=,
@@ -89,10 +105,11 @@ class _ProductGufunc:
             raise ValueError(f"axes should be a list with an entry for all 3 inputs and outputs; "
                              f"entries for outputs can only be omitted if none of them has core axes.")
         moved = []
-        for x, ax, k in ((x1, axes[0], cores[0]), (x2, axes[1], cores[1])):
+        for item, (x, ax, k) in enumerate(((x1, axes[0], cores[0]), (x2, axes[1], cores[1]))):
             ax = _as_axes(ax)
             if len(ax) != k:
                 raise ValueError(f"{self.__name__}: operand has {k} core dimensions, but {len(ax)} axes given")
+            _core_axes(ax, x.ndim, item)
             moved.append(moveaxis(x, ax, list(range(-k, 0))))
         if nops == 2:
             return self._core(moved[0], moved[1], out, dtype, casting)

@@ -8,6 +8,7 @@ import warnings
 
 from .. import _core
 from .._routines._args import _a
+from . import config
 
 # cunum::fft::detail::Op and cunum::fft::Norm
 _FFT, _IFFT, _RFFT, _IRFFT, _HFFT, _IHFFT = range(6)
@@ -126,8 +127,29 @@ def _nd(op, a, s, axes, norm, out, forward):
     for i in order:
         if s[i] < 1:
             raise ValueError(f"Invalid number of FFT data points ({s[i]}) specified.")
-    r = _core._fft(op, a, s, axes, _norm(norm, forward), out)
+    code = _norm(norm, forward)
+    if len(axes) > 1 and not config._nd_planning:
+        return _by_axes(op, a, s, axes, code, out)
+    r = _core._fft(op, a, s, axes, code, out)
     return r if out is None else out
+
+
+def _by_axes(op, a, s, axes, code, out):
+    """An n-d transform as 1-d ones, one axis at a time (CuPy's
+    config.enable_nd_planning = False), in the order of NumPy's passes
+    (numpy/fft/_pocketfft.py: the last axis first, except irfftn's complex
+    passes, first axis first, before its real one on the last axis). Each pass normalises over its own axis, and the norms
+    multiply to the n-d one."""
+    if op == _RFFT:
+        passes = [(_RFFT, len(axes) - 1)] + [(_FFT, i) for i in reversed(range(len(axes) - 1))]
+    elif op == _IRFFT:
+        passes = [(_IFFT, i) for i in range(len(axes) - 1)] + [(_IRFFT, len(axes) - 1)]
+    else:
+        passes = [(op, i) for i in reversed(range(len(axes)))]
+    for k, (step, i) in enumerate(passes):
+        last = k == len(passes) - 1
+        a = _core._fft(step, a, [s[i]], [axes[i]], code, out if last else None)
+    return a if out is None else out
 
 
 def fftn(a, s=None, axes=None, norm=None, out=None):

@@ -2,7 +2,17 @@
 cupy.fft.config). Plans are reused across calls and streams; their work
 areas come from the device's memory pool at each call. The CPU backend has
 no plans to cache, so this module needs a GPU (as CuPy's)."""
+import sys
+import types
+import warnings
+
 from .. import _core
+
+# CuPy's enable_nd_planning (deprecated there, kept for its users): True runs
+# an n-d transform as one n-d transform (cuFFT's n-d plans on the GPU), False
+# as 1-d transforms one axis at a time (cunum.fft._fft._by_axes). Process-wide,
+# as CuPy's.
+_nd_planning = True
 
 
 def _device_id(device):
@@ -96,3 +106,24 @@ def show_plan_cache_info():
     from ..cuda import runtime
     for d in range(runtime.getDeviceCount()):
         PlanCache(d).show_info()
+
+
+class _ConfigModule(types.ModuleType):
+    """The module's class: enable_nd_planning reads and writes warn as
+    CuPy's (DeprecationWarning naming it)."""
+
+    @property
+    def enable_nd_planning(self):
+        warnings.warn("enable_nd_planning is deprecated and will be removed in a future release",
+                      DeprecationWarning, stacklevel=2)
+        return _nd_planning
+
+    @enable_nd_planning.setter
+    def enable_nd_planning(self, value):
+        global _nd_planning
+        warnings.warn("enable_nd_planning is deprecated and will be removed in a future release",
+                      DeprecationWarning, stacklevel=2)
+        _nd_planning = bool(value)
+
+
+sys.modules[__name__].__class__ = _ConfigModule

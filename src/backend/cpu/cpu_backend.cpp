@@ -16,6 +16,7 @@
 #include "backend/cpu/nd_iter.hpp"
 #include "backend/cpu/vector_math.hpp"
 #include "cunum/error.hpp"
+#include "cunum/sync_detect.hpp"
 #include "cunum/kernels/convert.hpp"
 
 namespace cunum::backend::cpu {
@@ -185,8 +186,10 @@ void CpuBackend::copy_from_host(void* dst, const void* src, size_t n) {
   if (n) std::memcpy(dst, src, n);
 }
 void CpuBackend::copy_to_host(void* dst, const void* src, size_t n) {
+  check_synchronize_allowed();  // where the GPU would wait (Note [Synchronization detection])
   if (n) std::memcpy(dst, src, n);
 }
+void CpuBackend::synchronize() { check_synchronize_allowed(); }
 
 void CpuBackend::copy(const LoopPlan& plan, DType src, DType dst) {
   struct Loops {

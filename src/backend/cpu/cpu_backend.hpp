@@ -29,7 +29,7 @@ class CpuBackend final : public Backend {
   void deallocate(void* p, size_t nbytes) noexcept override;
   void copy_from_host(void* dst, const void* src, size_t nbytes) override;
   void copy_to_host(void* dst, const void* src, size_t nbytes) override;
-  void synchronize() override {}
+  void synchronize() override;  // nothing to wait for; checks as the GPU would
   void copy(const LoopPlan& plan, DType src, DType dst) override;
   void copy_where(const LoopPlan& plan, DType src, DType dst) override;
   void fill(const LoopPlan& plan, DType dst, const Scalar& value) override;

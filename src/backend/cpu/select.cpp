@@ -10,6 +10,7 @@
 
 #include "backend/cpu/cpu_backend.hpp"
 #include "backend/cpu/nd_iter.hpp"
+#include "cunum/sync_detect.hpp"
 
 namespace cunum::backend::cpu {
 
@@ -35,6 +36,7 @@ template <class Item> void write_items(const SelectPlan& p, int64_t b, int64_t e
 int64_t CpuBackend::select_blocks(int64_t n) const { return (n + kSelectBlock - 1) / kSelectBlock; }
 
 int64_t CpuBackend::select_count(const SelectPlan& p) {
+  check_synchronize_allowed();  // the GPU waits for this count (Note [Synchronization detection])
   const int64_t nb = select_blocks(p.n);
   parallel_for(nb, 1, [&](int64_t b, int64_t e) {
     for (int64_t k = b; k < e; ++k) {

@@ -12,6 +12,7 @@
 #include "cunum/cuda.hpp"
 #include "cunum/device.hpp"
 #include "cunum/error.hpp"
+#include "cunum/sync_detect.hpp"
 
 namespace cunum::backend::cuda {
 namespace {
@@ -179,6 +180,7 @@ void Event::record(const Stream& s) const {
 void Event::record() const { record(current_stream(st_->device)); }
 
 void Event::synchronize() const {
+  check_synchronize_allowed();  // Note [Synchronization detection]
   resolve_device(st_->device);
   backend::cuda::wait_event(st_->handle);
 }

@@ -6,6 +6,7 @@
 
 #include "backend/cuda/cuda_check.hpp"
 #include "cunum/interrupt.hpp"
+#include "cunum/sync_detect.hpp"
 
 namespace cunum::backend::cuda {
 
@@ -32,7 +33,10 @@ void wait_until(Query query) {
 }
 }  // namespace
 
-void wait_stream(cudaStream_t s) { wait_until([s] { return cudaStreamQuery(s); }); }
+void wait_stream(cudaStream_t s) {
+  check_synchronize_allowed();  // Note [Synchronization detection]
+  wait_until([s] { return cudaStreamQuery(s); });
+}
 void wait_event(cudaEvent_t e) { wait_until([e] { return cudaEventQuery(e); }); }
 
 }  // namespace cunum::backend::cuda
