@@ -7,7 +7,7 @@ import numpy
 import pytest
 
 import cunum as cn
-from helpers import compare
+from helpers import compare, requires_cunum
 
 pytestmark = pytest.mark.usefixtures("device")
 
@@ -122,3 +122,30 @@ def test_poly1d():
             xp.polyint([1, 2], -1)
         with pytest.raises(ValueError, match="k must be a scalar"):
             xp.polyint([1, 2], 3, k=[1, 2])
+
+
+@pytest.mark.parametrize("variable", [None, "y"])
+def test_poly1d_of_numpy_poly1d(variable):
+    # a numpy.poly1d's coefficients and, unless given, its variable
+    def f(xp):
+        p = xp.poly1d(numpy.poly1d([0.0, 2.0, 0.0, 3.0], variable="z"), variable=variable)
+        return p.coeffs, p.variable, p.order
+    compare(f)
+
+
+@pytest.mark.parametrize("src", [[0, 0, 1, 2], 0.0, [0.0, 0.0], 3])
+def test_poly1d_trims_host_data(src):
+    compare(lambda xp: xp.poly1d(src).coeffs)
+
+
+@requires_cunum
+def test_poly1d_construction_waits_only_to_trim_device_data():
+    # host coefficients are trimmed before the upload and one coefficient
+    # needs no trimming: no wait for the device (Note [Synchronization detection])
+    import cunumx
+    with cunumx.allow_synchronize(False):
+        cn.poly1d(numpy.poly1d([1.0, 2.0]))
+        cn.poly1d([0, 1, 2])
+        cn.poly1d(cn.asarray(4.0))
+        with pytest.raises(cunumx.DeviceSynchronized):
+            cn.poly1d(cn.asarray([0.0, 1.0]))

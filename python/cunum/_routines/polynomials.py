@@ -281,12 +281,28 @@ class poly1d:
             self._coeffs = c_or_r._coeffs
             return
         cn = _cn()
+        if type(c_or_r).__name__ == "poly1d" and type(c_or_r).__module__.startswith("numpy"):
+            # a numpy.poly1d: its coefficients, already trimmed, and its variable
+            if variable is None:
+                variable = c_or_r.variable
+            c_or_r = c_or_r.coeffs
         if r:
             c_or_r = poly(c_or_r)
+        on_host = not isinstance(c_or_r, cn.ndarray)
+        if on_host:
+            # host data: NumPy's leading zeros are trimmed before the upload
+            import numpy
+            host = numpy.atleast_1d(numpy.asarray(c_or_r))
+            if host.ndim == 1:
+                host = numpy.trim_zeros(host, trim="f")
+            c_or_r = host
         c_or_r = cn.atleast_1d(_a(c_or_r))
         if c_or_r.ndim > 1:
             raise ValueError("Polynomial must be 1d only.")
-        c_or_r = cn.trim_zeros(c_or_r, trim="f")
+        if len(c_or_r) > 1 and not on_host:
+            # the length of the result depends on the values: one wait for the
+            # device (none for one coefficient, where trimming changes nothing)
+            c_or_r = cn.trim_zeros(c_or_r, trim="f")
         if len(c_or_r) == 0:
             c_or_r = cn.zeros((1,), dtype=c_or_r.dtype)
         self._coeffs = c_or_r
