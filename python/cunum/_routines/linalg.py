@@ -7,6 +7,7 @@ import operator
 
 from .. import _core
 from ._args import _a, _ret
+from .arrays import _axis
 from .manipulation import moveaxis
 
 ndarray = _core.ndarray
@@ -48,14 +49,10 @@ def _as_axes(ax):
 
 def _core_axes(ax, ndim, item):
     """One entry of a gufunc's axes=: NumPy's AxisError for an axis out of
-    range and its ValueError for a repeated one (messages of NumPy's
-    _parse_axes_arg)."""
-    from ..exceptions import AxisError
+    range (arrays._axis) and its ValueError for a repeated one."""
     seen = []
     for a in ax:
-        if not -ndim <= a < ndim:
-            raise AxisError(a, ndim)
-        a %= ndim
+        a = _axis(a, ndim)
         if a in seen:
             raise ValueError(f"axes item {item} has value {a} repeated")
         seen.append(a)

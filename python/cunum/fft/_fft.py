@@ -138,8 +138,8 @@ def _by_axes(op, a, s, axes, code, out):
     """An n-d transform as 1-d ones, one axis at a time (CuPy's
     config.enable_nd_planning = False), in the order of NumPy's passes
     (numpy/fft/_pocketfft.py: the last axis first, except irfftn's complex
-    passes, first axis first, before its real one on the last axis). Each pass normalises over its own axis, and the norms
-    multiply to the n-d one."""
+    passes, first axis first, before its real one on the last axis). Each
+    pass normalises over its own axis; the norms multiply to the n-d one."""
     if op == _RFFT:
         passes = [(_RFFT, len(axes) - 1)] + [(_FFT, i) for i in reversed(range(len(axes) - 1))]
     elif op == _IRFFT:
