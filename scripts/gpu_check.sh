@@ -3,6 +3,10 @@
 # machine's Python, then runs the demo, the Python suite (cpu and cuda), the
 # C++ suite when a prebuilt binary is given, and the benchmarks; logs to $OUT.
 #   scripts/gpu_check.sh [--no-tests] [--no-bench] [--cpp-tests PATH] [--tests 'FILES/ARGS'] [--two-gpus]
+#                        [--wheel PATH] [--timeout S]
+# The build is saved as a wheel in $OUT (it comes back with the logs); a later
+# call on a fresh machine passes it as --wheel and installs in seconds instead
+# of building again (minutes of device time). --timeout bounds pytest.
 # Exits non-zero when the install, the demo, a C++ test or a Python test
 # failed (benchmarks print only). --cpp-tests runs a cunum_tests binary built
 # on the CPU machine (same x86-64; its CUDA tests run here).
@@ -16,7 +20,7 @@ cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/cunum-out}
 mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1
-tests=1 bench=1 cpp="" targets="tests/python" two=0
+tests=1 bench=1 cpp="" targets="tests/python" two=0 wheel="" limit=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --no-tests) tests=0 ;;
@@ -24,11 +28,17 @@ while [ $# -gt 0 ]; do
     --cpp-tests) cpp="$2"; shift ;;
     --tests) targets="$2"; shift ;;
     --two-gpus) two=1 ;;
+    --wheel) wheel="$2"; shift ;;
+    --timeout) limit="$2"; shift ;;
   esac
   shift
 done
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-( time python3 -m pip install --no-build-isolation --no-deps -q . ) > "$OUT/install.log" 2>&1 || { tail -40 "$OUT/install.log"; exit 1; }
+if [ -z "$wheel" ]; then
+  ( time python3 -m pip wheel --no-build-isolation --no-deps -q -w "$OUT" . ) > "$OUT/install.log" 2>&1 || { tail -40 "$OUT/install.log"; exit 1; }
+  wheel=$(ls "$OUT"/cunum-*.whl)
+fi
+( time python3 -m pip install --no-deps --force-reinstall -q "$wheel" ) >> "$OUT/install.log" 2>&1 || { tail -40 "$OUT/install.log"; exit 1; }
 tail -3 "$OUT/install.log"
 (cd /tmp && python3 -c "
 import time; t=time.perf_counter(); import cunum as cn; dt=time.perf_counter()-t
@@ -49,8 +59,9 @@ if [ $tests = 1 ] && [ "$ngpus" -ge 2 ]; then
   if grep -qE "^SKIPPED|skipped" "$OUT/two_gpus.log"; then echo "two-GPU tests skipped with $ngpus GPUs"; status=1; fi
 fi
 if [ $tests = 1 ]; then
-  par=""; python3 -c "import xdist" 2>/dev/null && par="-n 8"
-  python3 -m pytest -q -p no:cacheprovider -rf --maxfail=300 $par $targets > "$OUT/pytest.log" 2>&1 || status=1
+  par=""; python3 -c "import xdist" 2>/dev/null && par="-n 12"
+  box=""; [ "$limit" -gt 0 ] && box="timeout $limit"
+  $box python3 -m pytest -q -p no:cacheprovider -rf --maxfail=300 $par $targets > "$OUT/pytest.log" 2>&1 || status=1
   grep -E "^FAILED|passed|failed" "$OUT/pytest.log" | cut -c1-220 | tail -40
 fi
 if [ $bench = 1 ]; then
