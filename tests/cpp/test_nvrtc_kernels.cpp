@@ -470,6 +470,19 @@ TEST(NvrtcKernels, FusedKernelsCompile) {
   b.add(fused_source(q, 0, true, 1));
   b.add(fused_source(q, 2, true, 0));
   b.add(fused_source(q, 4, false, 0));
+  // bool inputs, read through their bytes (Note [Bool bytes]): vector, tail, strided
+  const core::UfuncDef& lxor = core::ufunc_by_name("logical_xor");
+  const FusedStep bools[] = {{&lxor, loop_of(lxor, DType::Bool), {in(0), in(1)}}};
+  const FusedArg bools_out[] = {val(0)};
+  FusedPlan t;
+  t.steps = bools;
+  t.nsteps = 1;
+  t.results = bools_out;
+  t.nin = 2;
+  t.nout = 1;
+  t.dtypes = {DType::Bool, DType::Bool, DType::Bool};
+  b.add(fused_source(t, 0, true, 16));
+  b.add(fused_source(t, 2, false, 0));
   EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
 }
 
@@ -790,6 +803,18 @@ TEST(NvrtcKernels, FusedReductionsCompile) {
   b.add(fused_reduce_source(ReduceId::nansum, q, DType::Float16, DType::Float32, DType::Float16, 1, ReduceMode::Outer, false));
   b.add(fused_reduce_source(ReduceId::any, r, DType::Bool, DType::Bool, DType::Bool, 1, ReduceMode::InnerWarp, true));
   b.add(fused_reduce_source(ReduceId::sum, r, DType::Bool, DType::Int64, DType::Int64, 0, ReduceMode::InnerBlock, true));
+  // bool inputs (Note [Bool bytes]): sum(a ^ b) of two bool arrays, vectors and strided
+  const core::UfuncDef& lxor = core::ufunc_by_name("logical_xor");
+  const FusedStep bx[] = {{&lxor, loop_of(lxor, DType::Bool), {in(0), in(1)}}};
+  FusedPlan t;
+  t.steps = bx;
+  t.nsteps = 1;
+  t.results = out0;
+  t.nin = 2;
+  t.nout = 1;
+  t.dtypes = {DType::Bool, DType::Bool, DType::Bool};
+  b.add(fused_reduce_source(ReduceId::sum, t, DType::Bool, DType::Int64, DType::Int64, 0, ReduceMode::InnerBlock, true));
+  b.add(fused_reduce_source(ReduceId::all, t, DType::Bool, DType::Bool, DType::Bool, 1, ReduceMode::Outer, false));
   b.add(fused_reduce_source(ReduceId::prod, c, DType::Complex128, DType::Complex128, DType::Complex64, 2,
                             ReduceMode::InnerBlock, true));
   b.add(fused_reduce_source(ReduceId::min, p, DType::Float32, DType::Float32, DType::Float64, 1,

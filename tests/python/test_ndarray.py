@@ -467,6 +467,13 @@ BOOL_VIEW_OPS = {
     "where": lambda xp, b, t: xp.where(b, 1, 2),
     "multiply": lambda xp, b, t: b * 3,
     "any_all": lambda xp, b, t: (b.any(), b.all(), b[1:].all()),
+    "cumsum": lambda xp, b, t: b.cumsum(),
+    "matmul": lambda xp, b, t: (b @ t, b.reshape(2, 4) @ t.reshape(4, 2)),
+    "bincount": lambda xp, b, t: xp.bincount(b),
+    "repeat_to_int": lambda xp, b, t: xp.broadcast_to(b, (3, 8)).astype(numpy.int16),
+    # cunum.fuse (one generated kernel on the GPU): an elementwise chain and a reduction of one
+    "fused": lambda xp, b, t: getattr(xp, "fuse", lambda f: f)(lambda u, v: (xp.logical_xor(u, v), u & v))(b, t),
+    "fused_sum": lambda xp, b, t: getattr(xp, "fuse", lambda f: f)(lambda u, v: xp.logical_xor(u, v).sum())(b, t),
 }
 
 

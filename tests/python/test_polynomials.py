@@ -35,9 +35,11 @@ def test_polyval_add_sub_mul(c, dt):
     compare(lambda xp, p: xp.polyint(p, 2, k=[1, 3]), p)
 
 
-@pytest.mark.parametrize("c", [[1, -6, 11, -6], [0, 1, -3, 2, 0, 0], [2, 0, 1], [5], [0, 0], [1, 2j]], ids=str)
+@pytest.mark.parametrize("c", [[1, -6, 11, -6], [0, 1, -3, 2, 0, 0], [2, 0, 1], [5], [0, 0], [1, 2j], [1.0, -2j, -1]], ids=str)
 def test_roots_and_poly(c):
-    # roots come from an eigensolver: compare them sorted
+    # roots come from an eigensolver: compare them sorted, after the dtype
+    # (real roots of real coefficients stay real, also where eigvals is complex)
+    assert cn.roots(cn.asarray(c)).dtype == numpy.roots(c).dtype
     exp, got = numpy.sort_complex(numpy.roots(c)), cn.sort_complex(cn.roots(cn.asarray(c)))
     assert got.dtype == exp.dtype and got.shape == exp.shape
     numpy.testing.assert_allclose(cn.asnumpy(got), exp, rtol=1e-10, atol=1e-12)

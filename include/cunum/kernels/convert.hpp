@@ -62,8 +62,25 @@ CUNUM_HD int8_t lane_value(int8_t v) {
 #endif
 }
 
+// Note [Bool bytes] (the CPU's reading is in src/backend/cpu/bool_bytes.hpp)
+// A bool array may hold any byte (x.view(bool) of uint8 data), and loading a
+// byte other than 0 or 1 as a C++ bool is undefined: the GPU's code used the
+// byte as it was (2 ^ True gave 3, 2 == True False) or stored it back as 1
+// in a copy. Generated kernels therefore read bool memory as bool_byte (its
+// byte, kernel_source.hpp's stored_type_name): converting one to a value
+// tests the byte against zero, as NumPy's loops do, and converting it to
+// bool_byte (a copy within bool) moves the byte as it is.
+struct bool_byte {
+  unsigned char v;
+};
+
 template <class To, class From> CUNUM_HD To convert(From x) {
-  if constexpr (traits::info<To>::is_bool) {
+  if constexpr (traits::is_same_v<From, bool_byte>) {
+    if constexpr (traits::is_same_v<To, bool_byte>) return x;
+    else return convert<To>(x.v != 0);
+  } else if constexpr (traits::is_same_v<To, bool_byte>) {
+    return bool_byte{static_cast<unsigned char>(convert<bool>(x))};
+  } else if constexpr (traits::info<To>::is_bool) {
     if constexpr (traits::is_complex_v<From>) return x.re != 0 || x.im != 0;
     else if constexpr (traits::is_float_v<From>) return (traits::compute_t<From>)x != 0;
     else return x != 0;

@@ -50,6 +50,8 @@ template <bool B, class T = void> struct enable_if {};
 template <class T> struct enable_if<true, T> { using type = T; };
 template <bool B, class T = void> using enable_if_t = typename enable_if<B, T>::type;
 
+template <class A, class B> constexpr bool is_same_v = false;
+template <class A> constexpr bool is_same_v<A, A> = true;
 template <class T> constexpr bool is_int_v = info<T>::is_int;
 template <class T> constexpr bool is_float_v = info<T>::is_float;
 template <class T> constexpr bool is_complex_v = info<T>::is_complex;

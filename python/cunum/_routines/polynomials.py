@@ -55,7 +55,9 @@ def poly(seq_of_zeros):
 
 def roots(p):
     """The roots of a polynomial: the eigenvalues of its companion matrix
-    (the first and last nonzero coefficients are read back to trim zeros)."""
+    (the first and last nonzero coefficients are read back to trim zeros).
+    Real coefficients whose roots are all real give real roots, under every
+    NumPy: 2.5's eigvals became always complex, its roots did not."""
     cn = _cn()
     p = _coeffs(p)
     if p.ndim == 0:  # NumPy's dispatcher refuses a scalar before roots runs
@@ -74,7 +76,7 @@ def roots(p):
     if n > 1:
         a = cn.diag(cn.ones((n - 2,), p.dtype), -1)
         a[0, :] = -p[1:] / p[0]
-        r = cn.linalg.eigvals(a)
+        r = _core._eig(a, False, True)[0]  # True: real if all roots are real
     else:
         r = cn.array([])
     return cn.hstack((r, cn.zeros(trailing_zeros, r.dtype)))

@@ -11,6 +11,7 @@
 // NumPy's loops do (sums in uint64, then truncated: the same bits modulo
 // 2^width); bool is an "any of and". Those are plain loops, as NumPy's own.
 #include <complex>
+#include <cstdint>
 #include <cstring>
 #include <vector>
 
@@ -144,9 +145,10 @@ void bool_gemm(const GemmPlan& p) {
   parallel_for(p.batch * p.n, std::max<int64_t>(1, 4096 / (p.m * p.k + 1)), [&](int64_t lo, int64_t hi) {
     for (int64_t col = lo; col < hi; ++col) {
       const int64_t bi = col / p.n, j = col % p.n;
-      const bool* a = reinterpret_cast<const bool*>(p.a) + bi * p.stride_a;
-      const bool* b = reinterpret_cast<const bool*>(p.b) + bi * p.stride_b;
-      bool* c = reinterpret_cast<bool*>(p.c) + bi * p.stride_c + j * p.ldc;
+      // bool data as bytes (Note [Bool bytes]): && and || test them against zero
+      const uint8_t* a = reinterpret_cast<const uint8_t*>(p.a) + bi * p.stride_a;
+      const uint8_t* b = reinterpret_cast<const uint8_t*>(p.b) + bi * p.stride_b;
+      uint8_t* c = reinterpret_cast<uint8_t*>(p.c) + bi * p.stride_c + j * p.ldc;
       for (int64_t i = 0; i < p.m; ++i) {
         bool v = false;
         for (int64_t q = 0; q < p.k && !v; ++q) v = at(a, p.transa, p.lda, i, q) && at(b, p.transb, p.ldb, q, j);

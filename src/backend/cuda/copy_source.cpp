@@ -1,7 +1,9 @@
 // Sources of the copy/cast family's fast kernels (Note [Copy kernels]): the
 // contiguous one (forward or reversed source), the tiled transpose, rows
 // and the inner repeat (Note [Row copies]).
-// The general strided one is cast_source() in kernel_source.cpp.
+// The general strided one is cast_source() in kernel_source.cpp. Both sides
+// are typed by their stored types (Note [Bool bytes]): a copy within bool
+// moves bytes, a cast from bool tests each byte against zero.
 #include <string>
 
 #include "backend/cuda/kernel_source.hpp"
@@ -13,7 +15,7 @@ std::string cast_contiguous_source(DType from, DType to, int vec, int unroll, bo
   // to vec elements. A reversed source walks down from p.data[0]: vector j
   // covers items j*V .. j*V+V-1, which sit at increasing addresses from
   // p.data[0] - (j*V + V-1) items, so it is loaded whole and read backwards.
-  const std::string F = kernel_type_name(from), T = kernel_type_name(to);
+  const std::string F = stored_type_name(from), T = stored_type_name(to);
   const std::string V = std::to_string(vec), U = std::to_string(unroll);
   std::string s = kPrelude + params(0);
   s += "template <class X> struct alignas(sizeof(X) * " + V + ") Vec { X v[" + V + "]; };\n";
@@ -70,7 +72,7 @@ std::string cast_transposed_source(DType from, DType to, int nd, int tile, int g
   // group * tile items of the same rows of both arrays (DRAM pages stay
   // open), instead of one square's tile items per row. Whole squares skip
   // the bounds checks.
-  const std::string F = kernel_type_name(from), T = kernel_type_name(to);
+  const std::string F = stored_type_name(from), T = stored_type_name(to);
   const std::string N = std::to_string(nd), TD = std::to_string(tile), GR = std::to_string(group);
   // A whole square, item by item (threadIdx.x along the coalesced side)...
   const std::string scalar_read =
@@ -156,7 +158,7 @@ std::string cast_rows_source(DType from, DType to, int nd, int vec, int unroll, 
   // a power of two: short rows share a block, long ones fill it) and is cut
   // into chunks of p.iaux[1] vectors along blockIdx.y, so that a few long
   // rows still spread over the device.
-  const std::string F = kernel_type_name(from), T = kernel_type_name(to);
+  const std::string F = stored_type_name(from), T = stored_type_name(to);
   const std::string N = std::to_string(nd), V = std::to_string(vec), U = std::to_string(unroll);
   std::string s = kPrelude + params(nd);
   s += "template <class X> struct alignas(sizeof(X) * " + V + ") Vec { X v[" + V + "]; };\n";
@@ -220,7 +222,7 @@ std::string cast_repeat_source(DType from, DType to, int vec, int r) {
   // output vector q holds items q*V .. q*V+V-1, item i a copy of source item
   // i / R (R a constant: the divisions become multiplies); neighbouring
   // threads read neighbouring source items, from L1 after the first.
-  const std::string F = kernel_type_name(from), T = kernel_type_name(to);
+  const std::string F = stored_type_name(from), T = stored_type_name(to);
   const std::string V = std::to_string(vec), R = std::to_string(r);
   std::string s = kPrelude + params(0);
   s += "template <class X> struct alignas(sizeof(X) * " + V + ") Vec { X v[" + V + "]; };\n";

@@ -20,7 +20,12 @@ std::string fused_reduce_source(core::ReduceId id, const FusedPlan& map, DType v
                                 int out_nd, ReduceMode mode, bool vec) {
   const int nin = map.nin;
   const int w = out_nd > 0 ? out_nd : 1;
+  // ty: an input's values (fmap's parameters); st: its memory (Note [Bool bytes])
   auto ty = [&](int k) { return std::string(kernel_type_name(map.dtypes[k])); };
+  auto st = [&](int k) { return std::string(stored_type_name(map.dtypes[k])); };
+  auto load = [&](int k, const std::string& addr) {
+    return stored_value(map.dtypes[k], "*(const " + st(k) + "*)(" + addr + ")");
+  };
   // T (the value's dtype) is what `put` takes: the map's result.
   std::string s = reduce_common_source(id, value, loop, out, out_nd);
   s += fused_rounding_source();
@@ -31,7 +36,10 @@ std::string fused_reduce_source(core::ReduceId id, const FusedPlan& map, DType v
   std::string sig, call_args;
   for (int k = 0; k < nin; ++k) sig += ", const " + ty(k) + " in" + str(k);
   s += "__device__ __forceinline__ T fmap(const FR& p" + sig + ") {\n  T r_;\n";
-  s += fused_body(map, [](int, const std::string& x) { return "  r_ = " + x + ";\n"; });
+  // T is the value's stored type (reduce_common_source): a bool result as its byte
+  s += fused_body(map, [&](int, const std::string& x) {
+    return "  r_ = " + (value == DType::Bool ? "cunum::convert<T>(" + x + ")" : x) + ";\n";
+  });
   s += "  return r_;\n}\n";
   // Offsets of output o: every input's (io0..) and the output's (oo).
   std::string decl = "    long long rem = o, oo = 0;\n";
@@ -49,7 +57,7 @@ std::string fused_reduce_source(core::ReduceId id, const FusedPlan& map, DType v
   auto strided = [&](const std::string& j) {
     std::string a;
     for (int k = 0; k < nin; ++k)
-      a += ", *(const " + ty(k) + "*)(b" + str(k) + " + (" + j + ") * f.red[" + str(k) + "])";
+      a += ", " + load(k, "b" + str(k) + " + (" + j + ") * f.red[" + str(k) + "]");
     return "fmap(f" + a + ")";
   };
   s += "extern \"C\" __global__ void __launch_bounds__(256) cunum_kernel(P p, FR f) {\n"
@@ -76,8 +84,8 @@ std::string fused_reduce_source(core::ReduceId id, const FusedPlan& map, DType v
         s += "      constexpr int V = " + str(V) + ", U = " + str(U) + ";\n"
              "      const long long nv = (j1 - j0) / V;\n";
         for (int k = 0; k < nin; ++k)
-          s += "      const Vec<" + ty(k) + ", V>* const q" + str(k) + " = (const Vec<" + ty(k) + ", V>*)(b" + str(k) +
-               " + j0 * (long long)sizeof(" + ty(k) + "));\n";
+          s += "      const Vec<" + st(k) + ", V>* const q" + str(k) + " = (const Vec<" + st(k) + ", V>*)(b" + str(k) +
+               " + j0 * (long long)sizeof(" + st(k) + "));\n";
         s += "      Acc sx[U - 1];  // one accumulator per load in flight\n"
              "#pragma unroll\n"
              "      for (int u = 0; u < U - 1; ++u) sx[u] = acc_init();\n"
@@ -85,7 +93,7 @@ std::string fused_reduce_source(core::ReduceId id, const FusedPlan& map, DType v
              "#pragma unroll 1\n"
              "      for (; i + (U - 1) * G < nv; i += U * G) {\n";
         for (int k = 0; k < nin; ++k)
-          s += "        Vec<" + ty(k) + ", V> a" + str(k) + "[U];\n";
+          s += "        Vec<" + st(k) + ", V> a" + str(k) + "[U];\n";
         s += "#pragma unroll\n        for (int u = 0; u < U; ++u) {";
         for (int k = 0; k < nin; ++k) s += " a" + str(k) + "[u] = q" + str(k) + "[i + u * G];";
         s += " }\n";
@@ -106,7 +114,7 @@ std::string fused_reduce_source(core::ReduceId id, const FusedPlan& map, DType v
              "      for (; i < nv; i += G) {\n";
         std::string e1;
         for (int k = 0; k < nin; ++k) {
-          s += "        const Vec<" + ty(k) + ", V> a" + str(k) + " = q" + str(k) + "[i];\n";
+          s += "        const Vec<" + st(k) + ", V> a" + str(k) + " = q" + str(k) + "[i];\n";
           e1 += ", " + vector_lane(map.dtypes[k], "a" + str(k) + ".v[e]");
         }
         s += "#pragma unroll\n"
@@ -145,8 +153,8 @@ std::string fused_reduce_source(core::ReduceId id, const FusedPlan& map, DType v
       for (int r = 0; r < 4; ++r) {
         const std::string jr = r == 0 ? "j" : "j + " + str(r) + " * nr";
         for (int k = 0; k < nin; ++k)
-          s += "        const " + ty(k) + " x" + str(r) + "_" + str(k) + " = *(const " + ty(k) + "*)(b" + str(k) + " + (" +
-               jr + ") * f.red[" + str(k) + "]);\n";
+          s += "        const " + ty(k) + " x" + str(r) + "_" + str(k) + " = " +
+               load(k, "b" + str(k) + " + (" + jr + ") * f.red[" + str(k) + "]") + ";\n";
       }
       for (int r = 0; r < 4; ++r) {
         std::string a;

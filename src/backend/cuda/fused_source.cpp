@@ -107,7 +107,9 @@ std::string params_struct(int nd) {
 }  // namespace
 
 std::string fused_source(const FusedPlan& p, int nd, bool index32, int vec) {
+  // ty: an operand's values; st: an input's memory (Note [Bool bytes])
   auto ty = [&](int k) { return std::string(kernel_type_name(p.dtypes[k])); };
+  auto st = [&](int k) { return std::string(stored_type_name(p.dtypes[k])); };
   std::string s = kPrelude;
   s += fused_rounding_source();  // Note [Rounding between fused steps]
   if (vec > 0) {
@@ -120,7 +122,7 @@ std::string fused_source(const FusedPlan& p, int nd, bool index32, int vec) {
          " i += (long long)gridDim.x * blockDim.x) {\n";
     // every input's vector loaded before any arithmetic: all loads in flight
     for (int k = 0; k < p.nin; ++k)
-      s += "    const Vec<" + ty(k) + ", V> l" + str(k) + " = ((const Vec<" + ty(k) + ", V>*)p.data[" + str(k) +
+      s += "    const Vec<" + st(k) + ", V> l" + str(k) + " = ((const Vec<" + st(k) + ", V>*)p.data[" + str(k) +
            "])[i];\n";
     for (int k = 0; k < p.nout; ++k) s += "    Vec<" + ty(p.nin + k) + ", V> w" + str(k) + ";\n";
     s += "#pragma unroll\n    for (int j = 0; j < V; ++j) {\n";
@@ -135,7 +137,8 @@ std::string fused_source(const FusedPlan& p, int nd, bool index32, int vec) {
     s += "  for (long long i = nv * V + (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n;"
          " i += (long long)gridDim.x * blockDim.x) {\n";
     for (int k = 0; k < p.nin; ++k)
-      s += "    const " + ty(k) + " in" + str(k) + " = ((const " + ty(k) + "*)p.data[" + str(k) + "])[i];\n";
+      s += "    const " + ty(k) + " in" + str(k) + " = " +
+           stored_value(p.dtypes[k], "((const " + st(k) + "*)p.data[" + str(k) + "])[i]") + ";\n";
     s += body(p, [&](int k, const std::string& x) {
       return "    ((" + ty(p.nin + k) + "*)p.data[" + str(p.nin + k) + "])[i] = " + x + ";\n";
     });
@@ -158,8 +161,8 @@ std::string fused_source(const FusedPlan& p, int nd, bool index32, int vec) {
     s += "    }\n";
   }
   for (int k = 0; k < p.nin; ++k)
-    s += "    const " + ty(k) + " in" + str(k) + " = *(const " + ty(k) + "*)(p.data[" + str(k) + "] + o" + str(k) +
-         ");\n";
+    s += "    const " + ty(k) + " in" + str(k) + " = " +
+         stored_value(p.dtypes[k], "*(const " + st(k) + "*)(p.data[" + str(k) + "] + o" + str(k) + ")") + ";\n";
   s += body(p, [&](int k, const std::string& x) {
     return "    *(" + ty(p.nin + k) + "*)(p.data[" + str(p.nin + k) + "] + o" + str(p.nin + k) + ") = " + x + ";\n";
   });

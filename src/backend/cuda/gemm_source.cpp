@@ -10,7 +10,7 @@ namespace cunum::backend::cuda {
 namespace {
 const char* plain_type(DType d) {
   switch (d) {
-    case DType::Bool: return "bool";
+    case DType::Bool: return "unsigned char";  // Note [Bool bytes]: && and || test the bytes
     case DType::Int8: return "signed char";
     case DType::UInt8: return "unsigned char";
     case DType::Int16: return "short";

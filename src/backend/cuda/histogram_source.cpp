@@ -74,9 +74,9 @@ std::string histogram_source(const HistogramKernel& k) {
   std::string s =
       "#include \"cunum/kernels/histogram.hpp\"\n"
       "using namespace cunum;\n"  // the prelude's last line, as every generated source
-      "typedef " + std::string(kernel_type_name(k.x)) + " X;\n"
+      "typedef " + std::string(stored_type_name(k.x)) + " X;\n"  // Note [Bool bytes]
       "typedef " + std::string(kernel_type_name(direct ? DType::Float64 : k.cmp)) + " C;\n"
-      "typedef " + std::string(kernel_type_name(k.weights ? k.w : DType::Float64)) + " W;\n"
+      "typedef " + std::string(stored_type_name(k.weights ? k.w : DType::Float64)) + " W;\n"
       "typedef " + std::string(k.weights ? "double" : "unsigned int") + " Acc;\n"
       "constexpr int MODE = " + std::to_string(static_cast<int>(k.mode)) + ", WEIGHTS = " +
       std::string(k.weights ? "1" : "0") + ", SH = " + std::to_string(k.sh) + ";\n";

@@ -57,7 +57,7 @@ const char* item_type_name(int itemsize) {
 }
 
 std::string vector_lane(DType dtype, const std::string& lane) {
-  return dtype == DType::Int8 ? "cunum::lane_value(" + lane + ")" : lane;
+  return dtype == DType::Int8 ? "cunum::lane_value(" + lane + ")" : stored_value(dtype, lane);
 }
 
 const char* kernel_type_name(DType d) {
@@ -80,6 +80,12 @@ const char* kernel_type_name(DType d) {
   return "void";
 }
 
+const char* stored_type_name(DType d) { return d == DType::Bool ? "cunum::bool_byte" : kernel_type_name(d); }
+
+std::string stored_value(DType d, const std::string& stored) {
+  return d == DType::Bool ? "cunum::convert<bool>(" + stored + ")" : stored;
+}
+
 namespace {
 // The pieces of a ufunc kernel body for one element (Note [Operand dtypes]).
 struct UfuncParts {
@@ -87,11 +93,12 @@ struct UfuncParts {
   const core::LoopSig& sig;
   const DType* dt;  // operand dtypes: inputs, then outputs
   int scalar_op;
-  // Input k as the loop's dtype, from `src` (an lvalue of the operand's dtype).
+  // Input k as the loop's dtype, from `src` (an lvalue of the operand's
+  // stored type: a bool operand's byte is converted even to bool).
   std::string input(int k, const std::string& src) const {
     const std::string L = kernel_type_name(sig.in[k]);
     if (k == scalar_op) return "*(const " + L + "*)p.value";  // stored in the loop dtype
-    if (dt[k] == sig.in[k]) return src;
+    if (dt[k] == sig.in[k] && dt[k] != DType::Bool) return src;
     return "cunum::convert<" + L + ">(" + src + ")";
   }
   // Output k (the loop's result r<k>) as the output operand's dtype.
@@ -117,7 +124,7 @@ std::string ufunc_source(const core::UfuncDef& def, int loop, const DType* dtype
   const UfuncParts u{def, def.loops[loop], dtypes, scalar_op};
   auto in = [&](int k) {
     if (k >= def.nin) return std::string();
-    return u.input(k, "*(const " + std::string(kernel_type_name(dtypes[k])) + "*)a" + std::to_string(k));
+    return u.input(k, "*(const " + std::string(stored_type_name(dtypes[k])) + "*)a" + std::to_string(k));
   };
   std::string body = "{ " + u.compute(in(0), in(1));
   for (int k = 0; k < def.nout; ++k)
@@ -137,7 +144,8 @@ std::string ufunc_contiguous_source(const core::UfuncDef& def, int loop, const D
   const UfuncParts u{def, def.loops[loop], dtypes, scalar_op};
   const int nin = def.nin, nout = def.nout;
   const std::string V = std::to_string(vec), U = std::to_string(unroll);
-  auto ty = [&](int k) { return std::string(kernel_type_name(dtypes[k])); };
+  // inputs are read through their stored type; outputs written as values
+  auto ty = [&](int k) { return std::string(k < nin ? stored_type_name(dtypes[k]) : kernel_type_name(dtypes[k])); };
   auto loaded = [&](int k) { return k < nin && k != scalar_op; };
   const char* names[4] = {"x", "y", "z", "w"};  // operand k's vector pointer
   const char* regs[2] = {"a", "b"};             // input k's vectors in flight
@@ -193,13 +201,14 @@ std::string ufunc_contiguous_source(const core::UfuncDef& def, int loop, const D
 }
 
 std::string cast_source(DType from, DType to, int nd, bool index32, bool masked) {
-  const std::string F = kernel_type_name(from), T = kernel_type_name(to);
+  // Stored types on both sides: a copy within bool moves bytes (Note [Bool bytes]).
+  const std::string F = stored_type_name(from), T = stored_type_name(to);
   if (!masked)
     return kPrelude + strided_loop(nd, 2, index32,
                                    "*(" + T + "*)a1 = cunum::convert<" + T + ">(*(const " + F + "*)a0);");
   return kPrelude + strided_loop(nd, 3, index32,
-                                 "if (*(const bool*)a1) *(" + T + "*)a2 = cunum::convert<" + T +
-                                     ">(*(const " + F + "*)a0);");
+                                 "if (cunum::convert<bool>(*(const cunum::bool_byte*)a1)) *(" + T +
+                                     "*)a2 = cunum::convert<" + T + ">(*(const " + F + "*)a0);");
 }
 
 std::string fill_source(DType dtype, int nd, bool index32) {

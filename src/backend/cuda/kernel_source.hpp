@@ -61,12 +61,18 @@ std::string params(int nd);
 
 // C++ spelling of a dtype's scalar type inside kernels ("float", "cunum::half" ...).
 const char* kernel_type_name(DType d);
+// The type through which kernels read (and copy) a dtype's memory: cunum::bool_byte
+// for bool (Note [Bool bytes] in cunum/kernels/convert.hpp: any byte may be
+// there), kernel_type_name otherwise. cunum::convert<V>(x) makes it a value.
+const char* stored_type_name(DType d);
+// `stored`, an lvalue of stored_type_name(d), as a value of kernel_type_name(d).
+std::string stored_value(DType d, const std::string& stored);
 // The unsigned type that moves an item of `itemsize` bytes (1-8), or the
 // source's own 16-byte struct `Item16`: for kernels that move bytes only.
 const char* item_type_name(int itemsize);
-// `lane`, an element of a loaded vector of `dtype`, as a fused kernel reads
-// it: through cunum::lane_value for int8 (Note [Signed byte lanes] in
-// cunum/kernels/convert.hpp), as it is otherwise.
+// `lane`, an element of a loaded vector of `dtype`'s stored type, as a fused
+// kernel reads it: through cunum::lane_value for int8 (Note [Signed byte
+// lanes] in cunum/kernels/convert.hpp), as stored_value otherwise.
 std::string vector_lane(DType dtype, const std::string& lane);
 
 // Sources. `nd` is the plan's (coalesced) rank, `index32` picks int offsets.

@@ -44,9 +44,10 @@ size_t reduce_partial_bytes(core::ReduceId id, DType loop) {
 
 std::string reduce_common_source(core::ReduceId id, DType in, DType loop, DType out, int out_nd) {
   std::string s = kReducePrelude + params(out_nd);
-  // T: the input's elements as loaded; the descriptor R runs over the loop
-  // dtype LoopT, and its result is converted to the output's dtype OutT.
-  s += std::string("using T = ") + kernel_type_name(in) + ";\nusing LoopT = " + kernel_type_name(loop) +
+  // T: the input's elements as loaded (their stored type: Note [Bool bytes]);
+  // the descriptor R runs over the loop dtype LoopT, and its result is
+  // converted to the output's dtype OutT.
+  s += std::string("using T = ") + stored_type_name(in) + ";\nusing LoopT = " + kernel_type_name(loop) +
        ";\nusing OutT = " + kernel_type_name(out) + ";\n";
   s += std::string("using R = cunum::reductions::") + core::reduce_info(id).name + "<LoopT>;\n";
   // --- the accumulator and its four operations (Note [Reduction descriptors])

@@ -460,7 +460,7 @@ std::string scan_source(const ScanKernel& k) {
   std::string s =
       "#include \"cunum/kernels/scans.hpp\"\n"
       "using namespace cunum;\n"  // the prelude's last line, as every generated source
-      "typedef " + std::string(kernel_type_name(k.in)) + " In;\n"
+      "typedef " + std::string(stored_type_name(k.in)) + " In;\n"  // Note [Bool bytes]
       "typedef " + std::string(kernel_type_name(k.loop)) + " T;\n"
       "typedef " + std::string(kernel_type_name(k.out)) + " Out;\n"
       "typedef scans::" + std::string(scan_op_name(k.op)) + "<T> D;\n"
