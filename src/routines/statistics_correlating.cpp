@@ -124,10 +124,6 @@ ndarray cov(const ndarray& m, const std::optional<ndarray>& y, const CovOptions&
   // NumPy's c = dot(X, XT.T.conj()): one matrix product (GEMM: cuBLAS on
   // the GPU, the CPU BLAS), V x V out of V x N, never the (V, V, N) products.
   ndarray c = matmul(X, transpose(conj_of(XT)));
-  // The diagonal of a complex X conj(X)^T is real, sum |x|^2 w; a GEMM that
-  // fuses multiply-adds leaves a rounding residue (~1e-18) in its imaginary
-  // part where NumPy's BLAS gives 0, so it is set to 0 (one tiny kernel).
-  if (is_complex(c.dtype())) diagonal(c.imag()).fill(Scalar(0.0));
   // NumPy's c *= 1 / fact: in place, so c keeps X's dtype (a float32
   // dtype= gives float32, as NumPy).
   UfuncOptions scale;
