@@ -35,7 +35,7 @@ def test_polyval_add_sub_mul(c, dt):
     compare(lambda xp, p: xp.polyint(p, 2, k=[1, 3]), p)
 
 
-@pytest.mark.parametrize("c", [[1, -6, 11, -6], [0, 1, -3, 2, 0, 0], [2, 0, 1], [5], [0, 0], [1, 2j], [1.0, -2j, -1]], ids=str)
+@pytest.mark.parametrize("c", [[1, -6, 11, -6], [0, 1, -3, 2, 0, 0], [2, 0, 1], [5], [0, 0], [1, 2j], [1.0, -3, 3 + 1j]], ids=str)
 def test_roots_and_poly(c):
     # roots come from an eigensolver: compare them sorted, after the dtype
     # (real roots of real coefficients stay real, also where eigvals is complex)
