@@ -62,14 +62,18 @@ CUNUM_HD int8_t lane_value(int8_t v) {
 #endif
 }
 
-// Note [Bool bytes] (the CPU's reading is in src/backend/cpu/bool_bytes.hpp)
-// A bool array may hold any byte (x.view(bool) of uint8 data), and loading a
-// byte other than 0 or 1 as a C++ bool is undefined: the GPU's code used the
-// byte as it was (2 ^ True gave 3, 2 == True False) or stored it back as 1
-// in a copy. Generated kernels therefore read bool memory as bool_byte (its
-// byte, kernel_source.hpp's stored_type_name): converting one to a value
-// tests the byte against zero, as NumPy's loops do, and converting it to
-// bool_byte (a copy within bool) moves the byte as it is.
+// Note [Bool bytes]
+// A bool array may hold any byte: NumPy lets any uint8 or int8 memory be
+// viewed as bool (x.view(bool)). Loading a byte other than 0 or 1 as a C++
+// bool is undefined behaviour: UBSan stops on it, and compiled code used the
+// byte as it was (2 ^ True gave 3, 2 == True False, 2 & 1 == 0) or stored it
+// back as 1 in a copy. So bool data is read as its byte, on both backends:
+// a copy within bool moves bytes (NumPy's copy keeps them), and every other
+// reader tests the byte against zero, as NumPy's loops do (a cast makes each
+// nonzero byte 1; logical_not of 2 is False). The CPU loops read through
+// src/backend/cpu/bool_bytes.hpp; generated GPU kernels read bool memory as
+// bool_byte (kernel_source.hpp's stored_type_name): converting one to a value
+// tests the byte, converting it to bool_byte moves the byte as it is.
 struct bool_byte {
   unsigned char v;
 };
