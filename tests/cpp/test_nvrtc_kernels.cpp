@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,20 @@ int loop_of(const core::UfuncDef& def, DType in0) {
 }
 backend::FusedArg in(int k) { return {backend::FusedArg::Input, static_cast<int16_t>(k), 0}; }
 backend::FusedArg val(int s, int o = 0) { return {backend::FusedArg::Value, static_cast<int16_t>(s), static_cast<int8_t>(o)}; }
+// A plan of `nsteps` steps whose results are `results`, over operands of
+// `dtypes`: nin inputs, then the outputs.
+backend::FusedPlan plan_of(const backend::FusedStep* steps, int nsteps, const backend::FusedArg* results, int nin,
+                           std::initializer_list<DType> dtypes, int nscalars = 0) {
+  backend::FusedPlan p;
+  p.steps = steps;
+  p.nsteps = nsteps;
+  p.results = results;
+  p.nin = nin;
+  p.nout = static_cast<int>(dtypes.size()) - nin;
+  p.nscalars = nscalars;
+  std::copy(dtypes.begin(), dtypes.end(), p.dtypes.begin());
+  return p;
+}
 }  // namespace
 
 // Every loop of every ufunc in the table, in the kernel shapes the backend
@@ -436,13 +451,7 @@ TEST(NvrtcKernels, FusedKernelsCompile) {
                              {&add, loop_of(add, DType::Float32), {val(0), in(0)}},
                              {&mul, loop_of(mul, DType::Float32), {val(1), in(1)}}};
   const FusedArg chain_out[] = {val(2)};
-  FusedPlan p;
-  p.steps = chain;
-  p.nsteps = 3;
-  p.results = chain_out;
-  p.nin = 2;
-  p.nout = 1;
-  p.dtypes = {DType::Float32, DType::Float32, DType::Float32};
+  const FusedPlan p = plan_of(chain, 3, chain_out, 2, {DType::Float32, DType::Float32, DType::Float32});
   Batch b;
   b.add(fused_source(p, 0, true, 4));
   b.add(fused_source(p, 1, true, 0));
@@ -458,15 +467,10 @@ TEST(NvrtcKernels, FusedKernelsCompile) {
       {&add, loop_of(add, DType::Complex128), {val(2), val(1, 1)}},                 // complex64 + float64
       {&sub, loop_of(sub, DType::Float16), {in(3), {FusedArg::Scalar, 1, 0}}}};
   const FusedArg mixed_out[] = {val(3), val(1, 0), val(4)};
-  FusedPlan q;
-  q.steps = mixed;
-  q.nsteps = 5;
-  q.results = mixed_out;
-  q.nin = 4;
-  q.nout = 3;
-  q.nscalars = 2;
-  q.dtypes = {DType::Int8, DType::Float64, DType::Complex64, DType::Float16,
-              DType::Complex128, DType::Float32, DType::Float16};
+  const FusedPlan q = plan_of(mixed, 5, mixed_out, 4,
+                              {DType::Int8, DType::Float64, DType::Complex64, DType::Float16, DType::Complex128,
+                               DType::Float32, DType::Float16},
+                              2);
   b.add(fused_source(q, 0, true, 1));
   b.add(fused_source(q, 2, true, 0));
   b.add(fused_source(q, 4, false, 0));
@@ -474,13 +478,7 @@ TEST(NvrtcKernels, FusedKernelsCompile) {
   const core::UfuncDef& lxor = core::ufunc_by_name("logical_xor");
   const FusedStep bools[] = {{&lxor, loop_of(lxor, DType::Bool), {in(0), in(1)}}};
   const FusedArg bools_out[] = {val(0)};
-  FusedPlan t;
-  t.steps = bools;
-  t.nsteps = 1;
-  t.results = bools_out;
-  t.nin = 2;
-  t.nout = 1;
-  t.dtypes = {DType::Bool, DType::Bool, DType::Bool};
+  const FusedPlan t = plan_of(bools, 1, bools_out, 2, {DType::Bool, DType::Bool, DType::Bool});
   b.add(fused_source(t, 0, true, 16));
   b.add(fused_source(t, 2, false, 0));
   EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
@@ -541,15 +539,10 @@ TEST(NvrtcKernels, AutoFusedKernelsCompile) {
                              {&band, loop_of(band, DType::Bool), {val(3), in(4)}},     // & bool
                              {&lor, loop_of(lor, DType::Bool), {val(4), in(5)}}};      // or bool
   const FusedArg outs[] = {val(0), val(5)};
-  FusedPlan p;
-  p.steps = steps;
-  p.nsteps = 6;
-  p.results = outs;
-  p.nin = 6;
-  p.nout = 2;
-  p.nscalars = 1;
-  p.dtypes = {DType::UInt8, DType::Float32, DType::Int16, DType::Float64, DType::Bool, DType::Bool,
-              DType::Float32, DType::Bool};
+  const FusedPlan p = plan_of(steps, 6, outs, 6,
+                              {DType::UInt8, DType::Float32, DType::Int16, DType::Float64, DType::Bool, DType::Bool,
+                               DType::Float32, DType::Bool},
+                              1);
   Batch b;
   b.add(fused_source(p, 0, true, 1));
   b.add(fused_source(p, 1, true, 0));
@@ -754,41 +747,16 @@ TEST(NvrtcKernels, FusedReductionsCompile) {
   // sum(x * x), float32
   const FusedStep sq[] = {{&mul, loop_of(mul, DType::Float32), {in(0), in(0)}}};
   const FusedArg out0[] = {val(0)};
-  FusedPlan p;
-  p.steps = sq;
-  p.nsteps = 1;
-  p.results = out0;
-  p.nin = 1;
-  p.nout = 1;
-  p.dtypes = {DType::Float32, DType::Float32};
+  const FusedPlan p = plan_of(sq, 1, out0, 1, {DType::Float32, DType::Float32});
   // max(abs(a - b)), int8 - float16 -> float16
   const FusedStep diff[] = {{&sub, loop_of(sub, DType::Float16), {in(0), in(1)}},
                             {&absolute, loop_of(absolute, DType::Float16), {val(0)}}};
-  FusedPlan q;
-  q.steps = diff;
-  q.nsteps = 2;
-  q.results = out0;
-  q.nin = 2;
-  q.nout = 1;
-  q.dtypes = {DType::Int8, DType::Float16, DType::Float16};
+  const FusedPlan q = plan_of(diff, 2, out0, 2, {DType::Int8, DType::Float16, DType::Float16});
   // any(x < 2.5) over float64 with a scalar; sum(a * b) complex64 * float64
   const FusedStep lt[] = {{&less, loop_of(less, DType::Float64), {in(0), {FusedArg::Scalar, 0, 0}}}};
-  FusedPlan r;
-  r.steps = lt;
-  r.nsteps = 1;
-  r.results = out0;
-  r.nin = 1;
-  r.nout = 1;
-  r.nscalars = 1;
-  r.dtypes = {DType::Float64, DType::Bool};
+  const FusedPlan r = plan_of(lt, 1, out0, 1, {DType::Float64, DType::Bool}, 1);
   const FusedStep cm[] = {{&mul, loop_of(mul, DType::Complex128), {in(0), in(1)}}};
-  FusedPlan c;
-  c.steps = cm;
-  c.nsteps = 1;
-  c.results = out0;
-  c.nin = 2;
-  c.nout = 1;
-  c.dtypes = {DType::Complex64, DType::Float64, DType::Complex128};
+  const FusedPlan c = plan_of(cm, 1, out0, 2, {DType::Complex64, DType::Float64, DType::Complex128});
   using core::ReduceId;
   Batch b;
   for (ReduceMode m : {ReduceMode::InnerWarp, ReduceMode::InnerBlock, ReduceMode::Outer})
@@ -806,13 +774,7 @@ TEST(NvrtcKernels, FusedReductionsCompile) {
   // bool inputs (Note [Bool bytes]): sum(a ^ b) of two bool arrays, vectors and strided
   const core::UfuncDef& lxor = core::ufunc_by_name("logical_xor");
   const FusedStep bx[] = {{&lxor, loop_of(lxor, DType::Bool), {in(0), in(1)}}};
-  FusedPlan t;
-  t.steps = bx;
-  t.nsteps = 1;
-  t.results = out0;
-  t.nin = 2;
-  t.nout = 1;
-  t.dtypes = {DType::Bool, DType::Bool, DType::Bool};
+  const FusedPlan t = plan_of(bx, 1, out0, 2, {DType::Bool, DType::Bool, DType::Bool});
   b.add(fused_reduce_source(ReduceId::sum, t, DType::Bool, DType::Int64, DType::Int64, 0, ReduceMode::InnerBlock, true));
   b.add(fused_reduce_source(ReduceId::all, t, DType::Bool, DType::Bool, DType::Bool, 1, ReduceMode::Outer, false));
   b.add(fused_reduce_source(ReduceId::prod, c, DType::Complex128, DType::Complex128, DType::Complex64, 2,
@@ -882,13 +844,7 @@ TEST(NvrtcKernels, SignedByteLanesKeepTheirSign) {
   const FusedArg x = in(0), y = in(1), v0 = val(0), v1 = val(1);
   // max(x - y) and mean(x - y) over int8: the reduction's vector path
   const FusedStep diff[] = {{&sub, loop_of(sub, DType::Int8), {x, y}}};
-  FusedPlan d;
-  d.steps = diff;
-  d.nsteps = 1;
-  d.results = &v0;
-  d.nin = 2;
-  d.nout = 1;
-  d.dtypes = {DType::Int8, DType::Int8, DType::Int8};
+  const FusedPlan d = plan_of(diff, 1, &v0, 2, {DType::Int8, DType::Int8, DType::Int8});
   using core::ReduceId;
   for (auto [id, loop] : {std::pair{ReduceId::max, DType::Int8}, std::pair{ReduceId::sum, DType::Float64}}) {
     const std::string src = fused_reduce_source(id, d, DType::Int8, loop, loop, 0, ReduceMode::InnerBlock, true);
@@ -897,13 +853,7 @@ TEST(NvrtcKernels, SignedByteLanesKeepTheirSign) {
   }
   // (x - y) > y over int8, elementwise: the fused kernel's vector path
   const FusedStep chain[] = {{&sub, loop_of(sub, DType::Int8), {x, y}}, {&greater, loop_of(greater, DType::Int8), {v0, y}}};
-  FusedPlan c;
-  c.steps = chain;
-  c.nsteps = 2;
-  c.results = &v1;
-  c.nin = 2;
-  c.nout = 1;
-  c.dtypes = {DType::Int8, DType::Int8, DType::Bool};
+  const FusedPlan c = plan_of(chain, 2, &v1, 2, {DType::Int8, DType::Int8, DType::Bool});
   const std::vector<std::string> bad = unextended_signed_uses(ptx_of(fused_source(c, 1, true, 16)));
   EXPECT_TRUE(bad.empty()) << bad.size() << " unextended uses, first: " << bad[0];
 }
