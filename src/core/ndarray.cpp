@@ -146,8 +146,9 @@ bool ndarray::is_f_contiguous() const {
 
 ndarray ndarray::base() const {
   const Shape& s = storage_->base_shape;
+  // it owns the memory, as NumPy's base does (its own base is None)
   return ndarray(storage_, 0, s, contiguous_strides(s, cunum::itemsize(storage_->base_dtype)),
-                 storage_->base_dtype, false);
+                 storage_->base_dtype, true);
 }
 
 ndarray ndarray::reshape(const Shape& shape, char order) const { return cunum::reshape(*this, shape, order); }

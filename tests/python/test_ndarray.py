@@ -65,6 +65,9 @@ def test_base(name):
     else:
         assert a.base is not None
         assert_same(e.base, a.base, exact=True)
+        # the base owns the memory: no base of its own
+        assert bool(a.base.flags.owndata) == bool(e.base.flags.owndata)
+        assert (a.base.base is None) == (e.base.base is None)
 
 
 def test_owndata_and_base_of_fresh_arrays():
