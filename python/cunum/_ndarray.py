@@ -16,6 +16,7 @@ import sys
 
 from . import _core
 from ._convert import host_to_device, to_numpy_dtype
+from ._routines._args import _order
 from ._routines import (array_api, dispatch, indexing, indexing_routines, interop, io, manipulation,
                         mathematical, printing, reductions, sorting, statistics, tiling)
 
@@ -219,7 +220,7 @@ def _reduce(self):
 
 
 def _copy_method(self, order="C"):
-    return self._copy(order)
+    return self._copy(_order(order, "CFAK"))
 
 
 def _deepcopy(self, memo=None):
@@ -228,6 +229,7 @@ def _deepcopy(self, memo=None):
 
 def _astype(self, dtype, order="K", casting="unsafe", subok=True, copy=True):
     from ._dtypes import can_cast
+    order = _order(order, "CFAK", "K")
     if not copy and to_numpy_dtype(dtype) == self.dtype and (
             order in "KA" or (order == "C" and self._c_contiguous)
             or (order == "F" and self._f_contiguous)):
@@ -486,7 +488,7 @@ def _install():
     nd.repeat = lambda self, repeats, axis=None: tiling.repeat(self, repeats, axis)
     nd.resize = _resize
     nd.ravel = lambda self, order="C": manipulation.ravel(self, order)
-    nd.flatten = lambda self, order="C": _core._flatten(self, str(order).upper())
+    nd.flatten = lambda self, order="C": _core._flatten(self, _order(order, "CFAK"))
     nd.swapaxes = manipulation.swapaxes
     nd.squeeze = lambda self, axis=None: manipulation.squeeze(self, axis)
     # Reductions: each row of the C++ reduction table that NumPy has as a

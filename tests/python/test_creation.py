@@ -394,6 +394,37 @@ def test_copy_function_and_method(order, layout):
     assert_layout(e, r)
 
 
+# order=None is the routine's own default, as NumPy's order converter leaves
+# it: 'K' for array, the *_like routines and astype; 'C' for copy, ravel and
+# flatten (CuPy's test_astype passes order=None).
+ORDER_NONE = {
+    "array": lambda xp, x: xp.array(x, order=None),
+    "zeros_like": lambda xp, x: xp.zeros_like(x, order=None),
+    "full_like": lambda xp, x: xp.full_like(x, 7, order=None),
+    "astype": lambda xp, x: x.astype(numpy.float32, order=None),
+    "copy": lambda xp, x: x.copy(order=None),
+    "ravel": lambda xp, x: x.ravel(order=None),
+    "ravel_function": lambda xp, x: xp.ravel(x, order=None),
+    "flatten": lambda xp, x: x.flatten(order=None),
+}
+
+
+@pytest.mark.parametrize("name", list(ORDER_NONE))
+@pytest.mark.parametrize("layout", list(LAYOUTS))
+def test_order_none_is_the_default(name, layout):
+    a = numpy.arange(24.0).reshape(2, 3, 4)
+    e, r = compare(lambda xp, x: ORDER_NONE[name](xp, LAYOUTS[layout](xp, x)), a)
+    assert_layout(e, r)
+
+
+@pytest.mark.parametrize("order", ["k", "f", "X", "CF", 3])
+@pytest.mark.parametrize("method", ["astype", "copy", "ravel", "flatten"])
+def test_method_order_argument(method, order):
+    # lower case is accepted; anything else is NumPy's ValueError or TypeError
+    args = (numpy.int16,) if method == "astype" else ()
+    compare(lambda xp, x: getattr(x, method)(*args, order=order), numpy.arange(6.0).reshape(2, 3))
+
+
 def test_copy_is_independent():
     def f(xp, x):
         y = x.copy()

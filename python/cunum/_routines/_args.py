@@ -23,6 +23,23 @@ def _ret(r, out):
     return r if out is None else out
 
 
+def _order(order, allowed="CF", default="C"):
+    """NumPy's order argument: case-insensitive, NumPy's errors (a creation
+    routine without a prototype takes only 'C' or 'F'). None is the
+    routine's own default, as NumPy's converter leaves it: 'K' for array,
+    the *_like routines and astype, 'C' elsewhere."""
+    if order is None:
+        return default
+    if not isinstance(order, str):
+        raise TypeError(f"order must be str, not {type(order).__name__}")
+    o = order.upper()
+    if o not in ("C", "F", "A", "K"):
+        raise ValueError(f"order must be one of 'C', 'F', 'A', or 'K' (got {order!r})")
+    if o not in allowed:
+        raise ValueError("only 'C' or 'F' order is permitted")
+    return o
+
+
 def _axis1(axis):
     return None if axis is None else operator.index(axis)
 

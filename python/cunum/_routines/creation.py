@@ -3,6 +3,7 @@ import operator
 
 from .. import _core
 from .._convert import asarray as _asarray_any, host_to_device, to_numpy_dtype
+from ._args import _order
 from .interop import foreign_array as _foreign_array
 
 ndarray = _core.ndarray
@@ -12,21 +13,6 @@ def _device(device):
     if device is None or isinstance(device, _core.Device):
         return device
     return _core.Device(device)
-
-
-def _order(order, allowed="CF"):
-    """NumPy's order argument: case-insensitive, None is 'C', NumPy's errors
-    (a creation routine without a prototype takes only 'C' or 'F')."""
-    if order is None:
-        return "C"
-    if not isinstance(order, str):
-        raise TypeError(f"order must be str, not {type(order).__name__}")
-    o = order.upper()
-    if o not in ("C", "F", "A", "K"):
-        raise ValueError(f"order must be one of 'C', 'F', 'A', or 'K' (got {order!r})")
-    if o not in allowed:
-        raise ValueError("only 'C' or 'F' order is permitted")
-    return o
 
 
 def _none_shape():
@@ -66,7 +52,7 @@ def _like(a):
 
 
 def empty_like(prototype, dtype=None, order="K", subok=None, shape=None, *, device=None):
-    return _core._empty_like(_like(prototype), dtype, _order(order, "CFAK"), shape,
+    return _core._empty_like(_like(prototype), dtype, _order(order, "CFAK", "K"), shape,
                              _device(device))
 
 
@@ -199,7 +185,7 @@ def array(obj, dtype=None, copy=True, order="K", subok=False, ndmin=0, *, device
     complete on return; cunum's uploads from NumPy's (pageable) memory always
     are, so both values behave alike."""
     import numpy
-    order = _order(order, "CFAK")
+    order = _order(order, "CFAK", "K")
     dev = _device(device)
     if not isinstance(obj, ndarray) and not isinstance(obj, (list, tuple, int, float, complex, bool)):
         foreign = _foreign_array(obj)  # a view of GPU memory (__cuda_array_interface__) or None

@@ -1,6 +1,6 @@
 """Shape manipulation with NumPy's signatures (all views when NumPy's are)."""
 from .. import _core
-from ._args import _a
+from ._args import _a, _order
 
 ndarray = _core.ndarray
 
@@ -45,7 +45,7 @@ def reshape(a, shape=None, order="C", *, newshape=None, copy=None):
 
 
 def ravel(a, order="C"):
-    return _core._ravel(_a(a), str(order).upper())
+    return _core._ravel(_a(a), _order(order, "CFAK"))
 
 
 def transpose(a, axes=None):
