@@ -89,6 +89,9 @@ class _Tracer:
                         "Python scalars can be used; pass arrays as arguments)")
 
     def ufunc(self, uf, args, kwargs):
+        out = _out_var(uf, kwargs)
+        if out is not None:
+            return self.inplace(uf, args, out)
         if kwargs:
             raise TypeError(f"cunum.fuse: keyword arguments ({', '.join(kwargs)}) of ufunc "
                             f"'{uf.__name__}' are not supported in a fused function")
@@ -103,6 +106,17 @@ class _Tracer:
         i = len(g.calls) - 1
         outs = tuple(_FusionVar(self, g, ("node", i, k), None, args_ndim(args)) for k in range(uf.nout))
         return outs[0] if uf.nout == 1 else outs
+
+    def inplace(self, uf, args, out):
+        """`x op= y` or a ufunc with out=x: NumPy's ufunc into x, run as eager
+        code between graphs on materialised values (its casting and errors
+        are NumPy's). x keeps its value id, so later reads, and the caller's
+        array when x is an argument, see the new contents."""
+        if len(args) != uf.nin:
+            raise TypeError(f"cunum.fuse: ufunc '{uf.__name__}' takes {uf.nin} inputs in a fused function, "
+                            f"{len(args)} were given")
+        self.call("out:" + uf.__name__, (*args, out), {})
+        return out
 
     def reduce(self, var, name, kwargs):
         if kwargs.get("out") is not None:
@@ -132,6 +146,17 @@ class _Tracer:
         return _FusionVar(self, None, None, dst, None)
 
 
+def _out_var(uf, kwargs):
+    """out= of a one-output ufunc when it is a value of the trace (alone
+    or in a 1-tuple, and the only keyword), else None."""
+    if not kwargs or set(kwargs) != {"out"} or uf.nout != 1:
+        return None
+    out = kwargs["out"]
+    if type(out) is tuple and len(out) == 1:
+        out = out[0]
+    return out if type(out) is _FusionVar else None
+
+
 def args_ndim(args):
     nd = [a.ndim for a in args if type(a) is _FusionVar and a.ndim is not None]
     return max(nd) if nd else None
@@ -146,10 +171,11 @@ def _no(what):
 
 class _FusionVar:
     """A value while a fused function is traced."""
-    __slots__ = ("_tracer", "_graph", "_ref", "_vid", "ndim")
+    __slots__ = ("_tracer", "_graph", "_ref", "_vid", "ndim", "_scalar")
 
-    def __init__(self, tracer, graph, ref, vid, ndim):
+    def __init__(self, tracer, graph, ref, vid, ndim, scalar=False):
         self._tracer, self._graph, self._ref, self._vid, self.ndim = tracer, graph, ref, vid, ndim
+        self._scalar = scalar  # a NumPy scalar argument: immutable, `x op= y` rebinds x as NumPy's does
 
     def _ufunc(self, name, *args):
         return self._tracer.ufunc(getattr(_core, name), args, None)
@@ -186,10 +212,10 @@ class _FusionVar:
     astype = _no("astype()")
     reshape = _no("reshape()")
     copy = _no("copy()")
-    # Every in-place operator: one left undefined would make Python rebind
-    # the local name to `x op y`, and the argument would silently stay unchanged.
-    __iadd__ = __isub__ = __imul__ = __itruediv__ = __ifloordiv__ = __imod__ = __ipow__ = \
-        __iand__ = __ior__ = __ixor__ = __ilshift__ = __irshift__ = __imatmul__ = _no("in-place operators")
+    # Every in-place operator is defined: one left undefined would make Python
+    # rebind the local name to `x op y`, and the argument would silently stay
+    # unchanged (matmul is no ufunc of a graph: @= raises).
+    __imatmul__ = _no("in-place matmul")
     __hash__ = None
 
     def sum(self, axis=None, dtype=None, out=None, keepdims=False):
@@ -227,12 +253,23 @@ def _binary(name, reflected=False):
     return f
 
 
+def _inplace(name):
+    def f(self, other):
+        uf = getattr(_core, name)
+        if self._scalar:
+            return self._tracer.ufunc(uf, (self, other), None)
+        return self._tracer.inplace(uf, (self, other), self)
+    return f
+
+
 for _op, _name in [("add", "add"), ("sub", "subtract"), ("mul", "multiply"), ("truediv", "divide"),
                    ("floordiv", "floor_divide"), ("mod", "remainder"), ("pow", "power"),
                    ("and", "bitwise_and"), ("or", "bitwise_or"), ("xor", "bitwise_xor"),
                    ("lshift", "left_shift"), ("rshift", "right_shift"), ("divmod", "divmod")]:
     setattr(_FusionVar, f"__{_op}__", _binary(_name))
     setattr(_FusionVar, f"__r{_op}__", _binary(_name, True))
+    if _op != "divmod":
+        setattr(_FusionVar, f"__i{_op}__", _inplace(_name))
 for _op, _name in [("eq", "equal"), ("ne", "not_equal"), ("lt", "less"), ("le", "less_equal"),
                    ("gt", "greater"), ("ge", "greater_equal")]:
     setattr(_FusionVar, f"__{_op}__", _binary(_name))
@@ -365,6 +402,9 @@ class _Program:
 
 def _routine(name):
     from . import _routines
+    if name.startswith("out:"):  # a ufunc into its last argument (_Tracer.inplace)
+        uf = getattr(_core, name[4:])
+        return lambda *a: uf(*a[:-1], out=a[-1])
     if name == "mean":
         return _routines.statistics.mean
     if name == "where":
@@ -398,6 +438,11 @@ class Fusion:
     def __call__(self, *args, **kwargs):
         if kwargs:
             raise TypeError("cunum.fuse: a fused function takes positional arguments only")
+        return self._call(args, ())
+
+    def _call(self, args, scalars):
+        """`scalars`: the positions of NumPy scalar arguments (0-d arrays
+        here), part of the key: their in-place operators rebind."""
         # The signature key and the array arguments in one pass (the common
         # call: cunum arrays and Python scalars only).
         key, arrays = [], []
@@ -421,12 +466,13 @@ class Fusion:
                 return self._call_slow(args)
         if not arrays:
             return self.func(*args)  # CuPy's rule: no array, the plain function
+        key.append(scalars)
         key = tuple(key)
         prog = self._programs.get(key)
         if prog is None:
             if len(self._programs) >= 4096:  # many scalar values: keep memory bounded
                 self._programs.clear()
-            prog = self._programs[key] = self._trace(args)
+            prog = self._programs[key] = self._trace(args, scalars)
         return prog.run(arrays)
 
     def _call_slow(self, args):
@@ -434,16 +480,18 @@ class Fusion:
             # CuPy's rule: without a cunum array (NumPy arrays, scalars) the
             # plain function runs.
             return self.func(*args)
-        return self(*[_as_arg(a, self.name) for a in args])
+        import numpy
+        scalars = tuple(i for i, a in enumerate(args) if isinstance(a, numpy.generic))
+        return self._call([_as_arg(a, self.name) for a in args], scalars)
 
-    def _trace(self, args):
+    def _trace(self, args, scalars):
         tr = _Tracer(self.name)
         proxies, arg_vids = [], []
-        for a in args:
+        for i, a in enumerate(args):
             if isinstance(a, ndarray):
                 vid = tr.new_value()
                 arg_vids.append(vid)
-                proxies.append(_FusionVar(tr, None, None, vid, a.ndim))
+                proxies.append(_FusionVar(tr, None, None, vid, a.ndim, i in scalars))
             else:
                 proxies.append(a)  # a Python scalar: exactly what eager code sees
         out = self.func(*proxies)

@@ -222,15 +222,65 @@ def test_numpy_inputs_call_the_plain_function():
     assert f(2, 3) == 24
 
 
-@pytest.mark.parametrize("op", ["+=", "-=", "*=", "/=", "//=", "%=", "**=", "&=", "|=", "^=", "<<=", ">>=",
-                                "@="])
-def test_inplace_operators_raise(op):
-    # each one raises: never a silent rebinding that leaves the argument as it was
+INPLACE_OPS = ["+=", "-=", "*=", "/=", "//=", "%=", "**=", "&=", "|=", "^=", "<<=", ">>="]
+
+
+def positive(shape, dt, rng):
+    """Data without zeros or negatives (divisors, shift counts, exponents)."""
+    return (numpy.abs(small(shape, dt, rng)) + 1).astype(dt)
+
+
+@pytest.mark.parametrize("op", INPLACE_OPS)
+@pytest.mark.parametrize("da,db", [("int64", "int64"), ("uint8", "int64"), ("float32", "int16"),
+                                   ("int32", "float64"), ("complex64", "float32")])
+def test_inplace_operators_as_numpy(op, da, db, rng):
+    # x op= y writes into the argument (compare() checks the arguments after
+    # the call), with NumPy's casting errors; a value read before keeps the
+    # old contents, a read after sees the new ones
     ns = {}
-    exec(f"def f(x, y):\n    x {op} y\n    return x", ns)
-    x = cn.arange(1, 7, dtype=cn.int64)
+    exec(f"def f(x, y):\n    z = x * 2\n    x {op} y\n    return x + z", ns)
+    fused_compare(lambda xp: ns["f"], positive((6,), da, rng), positive((6,), db, rng))
+    fused_compare(lambda xp: ns["f"], positive((2, 3), da, rng), 3)
+
+
+def test_inplace_on_computed_values_and_ufunc_out(rng):
+    # a value of a graph is materialised, then written; out= an argument (also
+    # in a 1-tuple) writes into it
+    a, b = small((4, 5), "float64", rng), small((5,), "float64", rng)
+
+    def body(xp):
+        def f(x, y):
+            w = x + y
+            w *= 2
+            xp.multiply(w, y, out=w)
+            xp.add(x, 1, out=(x,))
+            return w.sum(axis=0), x * w
+        return f
+    fused_compare(body, a, b)
+    fused_compare(lambda xp: lambda x, y: xp.subtract(x, y, out=x).sum(axis=1), a, b)
+
+
+def test_inplace_on_numpy_scalars_rebinds():
+    # a NumPy scalar is immutable: `s += x` makes a new value (promoted as
+    # NumPy promotes), and another name for the old one keeps it
+    def f(s, t, x):
+        old = s
+        s += t
+        return x + s + old
+    x = numpy.arange(3, dtype=numpy.uint8)
+    fused_compare(lambda xp: f, numpy.uint8(2), numpy.int64(5), x, check_args=False)
+    fused_compare(lambda xp: f, numpy.float32(1.5), numpy.int8(3), x, check_args=False)
+
+
+def test_inplace_matmul_raises():
+    # @= is no ufunc of a graph: it raises, never a silent rebinding that
+    # leaves the argument as it was
+    def f(x, y):
+        x @= y
+        return x
+    x = cn.ones((2, 2))
     with pytest.raises(TypeError, match="in-place"):
-        cn.fuse(ns["f"])(x, x)
+        cn.fuse(f)(x, x)
 
 
 def test_errors():
