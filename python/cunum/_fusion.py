@@ -89,6 +89,8 @@ class _Tracer:
                         "Python scalars can be used; pass arrays as arguments)")
 
     def ufunc(self, uf, args, kwargs):
+        if kwargs and "out" in kwargs and kwargs["out"] is None:  # NumPy's "no out"
+            kwargs = {k: v for k, v in kwargs.items() if k != "out"}
         out = _out_var(uf, kwargs)
         if out is not None:
             return self.inplace(uf, args, out)
@@ -104,7 +106,8 @@ class _Tracer:
             raise TypeError(f"cunum.fuse: ufunc '{uf.__name__}' needs an array operand")
         g.calls.append((uf.__name__, refs))
         i = len(g.calls) - 1
-        outs = tuple(_FusionVar(self, g, ("node", i, k), None, args_ndim(args)) for k in range(uf.nout))
+        outs = tuple(_FusionVar(self, g, ("node", i, k), None, args_ndim(args), type=(uf, args, k))
+                     for k in range(uf.nout))
         return outs[0] if uf.nout == 1 else outs
 
     def inplace(self, uf, args, out):
@@ -171,11 +174,29 @@ def _no(what):
 
 class _FusionVar:
     """A value while a fused function is traced."""
-    __slots__ = ("_tracer", "_graph", "_ref", "_vid", "ndim", "_scalar")
+    __slots__ = ("_tracer", "_graph", "_ref", "_vid", "ndim", "_scalar", "_type")
 
-    def __init__(self, tracer, graph, ref, vid, ndim, scalar=False):
+    def __init__(self, tracer, graph, ref, vid, ndim, scalar=False, type=None):
         self._tracer, self._graph, self._ref, self._vid, self.ndim = tracer, graph, ref, vid, ndim
         self._scalar = scalar  # a NumPy scalar argument: immutable, `x op= y` rebinds x as NumPy's does
+        # the dtype (an argument's), or (ufunc, operands, k) for the k-th output
+        # of a ufunc (found when asked: .dtype), or None (unknown: a routine's result)
+        self._type = type
+
+    @property
+    def dtype(self):
+        """The dtype the value has when the function runs: the trace is per
+        argument dtypes, and a ufunc's output dtype is what NumPy's loop
+        resolution gives for its operands, found by the ufunc itself on empty
+        arrays of their dtypes (and the Python scalars as they are)."""
+        t = self._type
+        if t is None:
+            _no("the dtype")(self)
+        if type(t) is tuple:
+            uf, args, k = t
+            probe = uf(*[_core._empty((0,), a.dtype, "C", None) if type(a) is _FusionVar else a for a in args])
+            t = self._type = (probe if uf.nout == 1 else probe[k]).dtype
+        return t
 
     def _ufunc(self, name, *args):
         return self._tracer.ufunc(getattr(_core, name), args, None)
@@ -208,7 +229,6 @@ class _FusionVar:
     __complex__ = _no("conversion to complex")
     __array__ = _no("conversion to a NumPy array")
     shape = property(_no("the shape"))
-    dtype = property(_no("the dtype"))
     astype = _no("astype()")
     reshape = _no("reshape()")
     copy = _no("copy()")
@@ -491,7 +511,7 @@ class Fusion:
             if isinstance(a, ndarray):
                 vid = tr.new_value()
                 arg_vids.append(vid)
-                proxies.append(_FusionVar(tr, None, None, vid, a.ndim, i in scalars))
+                proxies.append(_FusionVar(tr, None, None, vid, a.ndim, i in scalars, a.dtype))
             else:
                 proxies.append(a)  # a Python scalar: exactly what eager code sees
         out = self.func(*proxies)

@@ -272,6 +272,26 @@ def test_inplace_on_numpy_scalars_rebinds():
     fused_compare(lambda xp: f, numpy.float32(1.5), numpy.int8(3), x, check_args=False)
 
 
+@pytest.mark.parametrize("da,db", list(itertools.product(SOME_DTYPES, SOME_DTYPES)),
+                         ids=lambda d: numpy.dtype(d).name)
+def test_dtype_while_traced(da, db, rng):
+    # .dtype of an argument or of a ufunc's result, read while the function is
+    # traced, is the dtype it has when run (NumPy's promotion, Python scalars
+    # weak); out=None is no out
+    def body(xp, seen):
+        def f(x, y):
+            for v in (x, y, x + y, x * y, x / y, x < y, x + 1, x * 2.5, x * 1j, abs(x),
+                      xp.add(x, y, out=None)):
+                seen.append(v.dtype)
+            return x + y if (x * y).dtype.kind in "fc" else x * y
+        return f
+    a, b = positive((5,), da, rng), positive((5,), db, rng)
+    want, got = [], []
+    expected = body(numpy, want)(a, b)
+    assert_same(expected, cn.fuse(body(cn, got))(cn.asarray(a), cn.asarray(b)))
+    assert got == want
+
+
 def test_inplace_matmul_raises():
     # @= is no ufunc of a graph: it raises, never a silent rebinding that
     # leaves the argument as it was
