@@ -129,19 +129,24 @@ class _Tracer:
 
     def call(self, name, args, kwargs):
         """A routine run as in eager code between graphs (reductions, where,
-        clip): its proxy arguments are materialised, its result is a value
-        later graphs read."""
+        clip, the routines of _args._traced): its proxy arguments are
+        materialised, its other arguments (None, Python and NumPy scalars)
+        passed as they are, its result is a value later graphs read."""
+        import numpy
         spec = []
         for a in args:
             if type(a) is _FusionVar:
                 if a._tracer is not self:
                     raise TypeError("cunum.fuse: a value of another fused function cannot be used here")
                 spec.append(("vid", self.export(a)))
-            elif a is None or type(a) in _PY_SCALARS:
+            elif a is None or type(a) in _PY_SCALARS or isinstance(a, numpy.generic):
                 spec.append(("const", a))
             else:
                 raise TypeError(f"cunum.fuse: unsupported operand of type {type(a).__name__} of {name} in "
                                 f"fused function '{self.name}'")
+        if any(type(v) is _FusionVar for v in kwargs.values()):
+            raise TypeError(f"cunum.fuse: a keyword argument of {getattr(name, '__name__', name)} cannot be "
+                            "a value of the fused function")
         if self.current is not None:
             self.current.closed = True  # later work reads the result: a new graph
         dst = self.new_value()
@@ -205,12 +210,19 @@ class _FusionVar:
         return self._tracer.reduce(self, name, kwargs)
 
     @staticmethod
-    def _call(name, *args):
-        """A routine called with a proxy among its arguments (where, clip)."""
+    def _call(name, *args, **kwargs):
+        """A routine (its name or itself) called with a proxy among its
+        positional arguments (where, clip, _args._traced)."""
         for a in args:
             if type(a) is _FusionVar:
-                return a._tracer.call(name, args, {})
+                return a._tracer.call(name, args, kwargs)
         raise AssertionError("unreachable")
+
+    def astype(self, dtype, order="K", casting="unsafe", subok=True, copy=True):
+        return self._call(ndarray.astype, self, dtype=dtype, order=order, casting=casting, subok=subok, copy=copy)
+
+    def copy(self, order="C"):
+        return self._call(ndarray.copy, self, order=order)
 
     def clip(self, a_min=None, a_max=None):
         return self._tracer.call("clip", (self, a_min, a_max), {})
@@ -229,9 +241,7 @@ class _FusionVar:
     __complex__ = _no("conversion to complex")
     __array__ = _no("conversion to a NumPy array")
     shape = property(_no("the shape"))
-    astype = _no("astype()")
     reshape = _no("reshape()")
-    copy = _no("copy()")
     # Every in-place operator is defined: one left undefined would make Python
     # rebind the local name to `x op y`, and the argument would silently stay
     # unchanged (matmul is no ufunc of a graph: @= raises).
@@ -422,6 +432,8 @@ class _Program:
 
 def _routine(name):
     from . import _routines
+    if callable(name):  # recorded by _args._traced
+        return name
     if name.startswith("out:"):  # a ufunc into its last argument (_Tracer.inplace)
         uf = getattr(_core, name[4:])
         return lambda *a: uf(*a[:-1], out=a[-1])

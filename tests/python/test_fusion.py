@@ -584,3 +584,22 @@ def test_fused_reduction_errors(rng):
     g = cn.fuse(lambda a: cn.sum(a * a, dtype="not a dtype"))
     with pytest.raises(TypeError):
         g(cn.asarray(x))
+
+
+@pytest.mark.parametrize("dt", ["int16", "float32", "complex64"])
+def test_routines_run_between_graphs(dt, rng):
+    # routines that are no ufunc (rounding, complex parts, sinc, i0, copyto,
+    # astype, copy, clip with NumPy scalar bounds) run as eager code inside a
+    # fused function, with NumPy's results; copyto writes its argument
+    real = numpy.dtype(dt).kind != "c"
+
+    def body(xp):
+        def f(x, y):
+            xp.copyto(x, y * 2)
+            r = [xp.around(x / 3, 1), xp.round(x / 3), xp.real(x), xp.imag(x), xp.angle(x), xp.sinc(x),
+                 x.astype(numpy.float64) + 1, x.copy(order="F") * 2]
+            if real:
+                r += [xp.fix(x / 3), xp.i0(x), xp.clip(x, numpy.dtype(dt).type(1), numpy.dtype(dt).type(4))]
+            return tuple(r)
+        return f
+    fused_compare(body, small((3, 4), dt, rng), small((3, 4), dt, rng))

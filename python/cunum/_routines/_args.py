@@ -1,5 +1,6 @@
 """What the routine modules share: NumPy's conventions for array-like
 arguments, out= and single axes (the Python side of python/src/args.hpp)."""
+import functools
 import operator
 
 from .. import _core
@@ -12,6 +13,19 @@ class _fusion:
     """The proxy class of cunum.fuse's tracer (cunum/_fusion.py sets it): a
     reduction called on one records itself instead of running."""
     var = None
+
+
+def _traced(f):
+    """A routine that cunum.fuse's tracer records as a call when a positional
+    argument is one of its values (the routine then runs as eager code
+    between the graphs, on materialised values: _fusion._Tracer.call)."""
+    @functools.wraps(f)
+    def g(*args, **kwargs):
+        var = _fusion.var
+        if var is not None and any(type(a) is var for a in args):
+            return var._call(f, *args, **kwargs)
+        return f(*args, **kwargs)
+    return g
 
 
 def _a(x):

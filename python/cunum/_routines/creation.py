@@ -3,7 +3,7 @@ import operator
 
 from .. import _core
 from .._convert import asarray as _asarray_any, host_to_device, to_numpy_dtype
-from ._args import _order
+from ._args import _order, _traced
 from .interop import foreign_array as _foreign_array
 
 ndarray = _core.ndarray
@@ -278,6 +278,7 @@ def _is_array(x):
                                       and type(x).__module__ == "numpy")
 
 
+@_traced
 def copyto(dst, src, casting="same_kind", where=True):
     if type(src) in (bool, int, float, complex) and isinstance(dst, ndarray):
         _check_scalar_casting(dst.dtype, src, casting)

@@ -2,7 +2,7 @@
 "Mathematical functions" chapter): the sums and products along an axis. The
 C++ side is python/src/bind_mathematical.cpp."""
 from .. import _core
-from ._args import _NoValue, _a, _fusion, _ret
+from ._args import _NoValue, _a, _fusion, _ret, _traced
 
 
 def cumsum(a, axis=None, dtype=None, out=None):
@@ -34,14 +34,17 @@ def cumulative_prod(x, /, *, axis=None, dtype=None, out=None, include_initial=Fa
 _CLIP_KWARGS = ("where", "dtype", "casting", "order", "subok")
 
 
+@_traced
 def around(a, decimals=0, out=None):
     return _ret(_core._around(_a(a), decimals, out), out)
 
 
+@_traced
 def round(a, decimals=0, out=None):  # noqa: A001  (NumPy's name)
     return _ret(_core._around(_a(a), decimals, out), out)
 
 
+@_traced
 def fix(x, out=None):
     return _ret(_core._fix(_a(x), out), out)
 
@@ -105,16 +108,19 @@ def _nan_to_num_arrays(x, copy, nan, posinf, neginf):
 
 
 # ---------------------------------------------------------------- complex numbers
+@_traced
 def real(val):
     v = _a(val)
     # NumPy's val.real of a real array is the array itself.
     return v if v is val and v.dtype.kind != "c" else v.real
 
 
+@_traced
 def imag(val):
     return _a(val).imag
 
 
+@_traced
 def angle(z, deg=False):
     return _core._angle(_a(z), bool(deg))
 
@@ -125,10 +131,12 @@ def real_if_close(a, tol=100):
 
 
 # ---------------------------------------------------------------- special functions
+@_traced
 def sinc(x):
     return _core._sinc(_a(x))
 
 
+@_traced
 def i0(x):
     return _core._i0(_a(x))
 
