@@ -470,6 +470,7 @@ BOOL_VIEW_OPS = {
     "where": lambda xp, b, t: xp.where(b, 1, 2),
     "multiply": lambda xp, b, t: b * 3,
     "any_all": lambda xp, b, t: (b.any(), b.all(), b[1:].all()),
+    "max_min_argmax": lambda xp, b, t: (b.max(), b[::2].min(), b.argmax(), b[2:].argmin(), b.reshape(2, 4).max(1)),
     "cumsum": lambda xp, b, t: b.cumsum(),
     "matmul": lambda xp, b, t: (b @ t, b.reshape(2, 4) @ t.reshape(4, 2)),
     "bincount": lambda xp, b, t: xp.bincount(b),

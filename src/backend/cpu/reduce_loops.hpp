@@ -368,7 +368,9 @@ template <class R, class T> void reduce_plan(const ReducePlan& p, const FusedSou
   const DType loop = dtype_of<T>(), result = dtype_of<result_of<R>>();
   CUNUM_ASSERT(p.loop_dtype == loop && p.red_shape.size() <= 1);
   c.loop = loop;
-  if (p.in_dtype != loop) c.in_cvt = converter(p.in_dtype, loop);
+  // Bool data goes through the converter too, which tests each byte
+  // (Note [Bool bytes]): max, min and argmax of a bool view of other bytes.
+  if (p.in_dtype != loop || (loop == DType::Bool && !fz)) c.in_cvt = converter(p.in_dtype, loop);
   if (p.out_dtype != result) c.out_cvt = converter(result, p.out_dtype);
   // Columns when the innermost kept dim is nearer in memory than the reduced
   // run (a fused map: over all its inputs).
