@@ -98,7 +98,7 @@ struct UfuncParts {
   std::string input(int k, const std::string& src) const {
     const std::string L = kernel_type_name(sig.in[k]);
     if (k == scalar_op) return "*(const " + L + "*)p.value";  // stored in the loop dtype
-    if (dt[k] == sig.in[k] && dt[k] != DType::Bool) return src;
+    if (dt[k] == sig.in[k]) return stored_value(dt[k], src);
     return "cunum::convert<" + L + ">(" + src + ")";
   }
   // Output k (the loop's result r<k>) as the output operand's dtype.
@@ -203,11 +203,12 @@ std::string ufunc_contiguous_source(const core::UfuncDef& def, int loop, const D
 std::string cast_source(DType from, DType to, int nd, bool index32, bool masked) {
   // Stored types on both sides: a copy within bool moves bytes (Note [Bool bytes]).
   const std::string F = stored_type_name(from), T = stored_type_name(to);
+  const std::string mask = "*(const " + std::string(stored_type_name(DType::Bool)) + "*)a1";
   if (!masked)
     return kPrelude + strided_loop(nd, 2, index32,
                                    "*(" + T + "*)a1 = cunum::convert<" + T + ">(*(const " + F + "*)a0);");
   return kPrelude + strided_loop(nd, 3, index32,
-                                 "if (cunum::convert<bool>(*(const cunum::bool_byte*)a1)) *(" + T +
+                                 "if (" + stored_value(DType::Bool, mask) + ") *(" + T +
                                      "*)a2 = cunum::convert<" + T + ">(*(const " + F + "*)a0);");
 }
 
