@@ -143,11 +143,13 @@ TEST(NvrtcKernels, EveryRowCopyCompiles) {
       const DType from = static_cast<DType>(f), to = static_cast<DType>(t);
       const size_t widest = std::max(itemsize(from), itemsize(to));
       const int vec = widest < 16 ? static_cast<int>(16 / widest) : 1;
-      b.add(cast_rows_source(from, to, 2 + (f + t) % 2, vec, 2, RowSource::Copy));
+      b.add(cast_rows_source(from, to, 2 + (f + t) % 2, vec, 4, RowSource::Copy));
       if (f != t) continue;
-      b.add(cast_rows_source(from, to, 2, 1, 2, RowSource::Copy));
-      b.add(cast_rows_source(from, to, 3, vec, 2, RowSource::Broadcast));
-      b.add(cast_rows_source(from, to, 1, vec, 2, RowSource::Fill));
+      b.add(cast_rows_source(from, to, 2, 1, 4, RowSource::Copy));
+      b.add(cast_rows_source(from, to, 3, vec, 4, RowSource::Broadcast));
+      b.add(cast_rows_source(from, to, 2 + (f + t) % 2, vec, 4, RowSource::CopyReplicated));
+      b.add(cast_rows_source(from, to, 3, 1, 4, RowSource::CopyReplicated));
+      b.add(cast_rows_source(from, to, 1, vec, 4, RowSource::Fill));
       b.add(cast_repeat_source(from, to, vec, 2));
       b.add(cast_repeat_source(from, to, 1, 3));
     }
@@ -506,12 +508,12 @@ TEST(NvrtcKernels, PlumbingRound2KernelsCompile) {
     b.add(sort_source({.op = SortOp::Finish, .dtype = t, .keys = true, .idx32 = true}));
     EXPECT_NO_THROW(compile_to_cubin(b.src, kArch)) << dtype_name(t);
   }
-  // The rows kernel at every CUNUM_COPY_ROW_UNROLL (Note [Row copies]) and the
+  // The rows kernel at every other CUNUM_COPY_ROW_UNROLL (4, the default, above; Note [Row copies]) and the
   // gather with plain source loads (CUNUM_GATHER_NC=0; the default read-only
   // loads are compiled by the gather test above).
   Batch b;
-  for (int unroll : {1, 4, 8})
-    for (RowSource source : {RowSource::Copy, RowSource::Broadcast, RowSource::Fill})
+  for (int unroll : {1, 2, 8})
+    for (RowSource source : {RowSource::Copy, RowSource::Broadcast, RowSource::Fill, RowSource::CopyReplicated})
       b.add(cast_rows_source(DType::Float32, DType::Float32, 3, 4, unroll, source));
   for (int itemsize : {1, 2, 4, 8, 16})
     b.add(gather_source({itemsize, DType::Int64, 0, 0, backend::GatherMode::Raise, false, 4, true, false}));

@@ -106,6 +106,24 @@ def test_row_copies(shape, dt, rng):
     compare(pieces, a)
 
 
+# Rows broadcast along the dim before the last (repeat of rows, tile along
+# the last axis) at sizes that fill the device: on the GPU each row is read
+# once and stored r times (RowSource::CopyReplicated); odd row lengths take
+# the item-by-item tail and unaligned rows.
+@pytest.mark.parametrize("shape", [(1200, 1030), (2100, 513)], ids=str)
+@pytest.mark.parametrize("dt", dtype_params(SOME_DTYPES))
+def test_row_copies_replicated(shape, dt, rng):
+    a = make_data(shape, dt, rng=rng)
+
+    def pieces(xp, x):
+        out = [xp.repeat(x, r, axis=0) for r in (2, 3, 8)]
+        out += [xp.tile(x, (1, 2)), xp.tile(x, (2, 2)), xp.tile(x[:, 1:], (1, 3))]
+        big = xp.zeros((shape[0], 4, shape[1] + 3), x.dtype)
+        big[:, :, 1:-2] = x[:, None, :]  # a broadcast view into a strided destination
+        return out + [big]
+    compare(pieces, a)
+
+
 @pytest.mark.parametrize("src,dst", CAST_PAIRS[:8], ids=str)
 def test_row_copy_casts(src, dst, rng):
     a = make_data((37, 260), src, "full" if src[0] in "iu" else "default", rng=rng)

@@ -66,10 +66,11 @@ int copy_group() {  // 1, 2, 4, 8 or 16 rows of tiles per group
   return g;
 }
 // Vectors in flight per thread in the rows kernel (CUNUM_COPY_ROW_UNROLL,
-// 1, 2, 4 or 8, for measuring; 2 as the contiguous kernel's best).
+// 1, 2, 4 or 8, for measuring). 4: with 8 rounds the best of the H200 sweep
+// (stop 28, docs/kernel-tuning.md); the contiguous kernel's 2 was the worst.
 int row_unroll() {
   static const int u = [] {
-    const int v = env_int("CUNUM_COPY_ROW_UNROLL", 1, 8, 2);
+    const int v = env_int("CUNUM_COPY_ROW_UNROLL", 1, 8, 4);
     int p = 1;
     while (p * 2 <= v) p *= 2;
     return p;
@@ -77,12 +78,11 @@ int row_unroll() {
   return u;
 }
 // Rounds of `unroll` vectors per thread in a block before a long row is cut
-// along blockIdx.y (CUNUM_COPY_ROW_ROUNDS, 1-8, for measuring). 1: a block
-// per tile of 256 * unroll vectors, the contiguous kernel's shape (the best
-// measured copy, 2969 GB/s); before 2026-11-24, up to 8 rounds per block
-// (8 is close to that).
+// along blockIdx.y (CUNUM_COPY_ROW_ROUNDS, 1-8, for measuring). 8: one-tile
+// blocks (1, the contiguous kernel's shape) measured 0.81-0.84 of the copy
+// for pad, tile (2, 2) and repeat rows on the H200, 8 rounds 0.90-0.95.
 int row_rounds() {
-  static const int r = env_int("CUNUM_COPY_ROW_ROUNDS", 1, 8, 1);
+  static const int r = env_int("CUNUM_COPY_ROW_ROUNDS", 1, 8, 8);
   return r;
 }
 int pow2_at_least(int64_t v, int cap) {
@@ -215,6 +215,16 @@ bool CudaBackend::copy_rows(const LoopPlan& plan, DType src, DType dst, const Sc
   const int64_t widest = source == RowSource::Copy ? std::max(ss, ds) : ds;
   const int vec = aligned && widest <= 8 ? static_cast<int>(16 / widest) : 1;
   const int64_t nv = (L + vec - 1) / vec;
+  // A source broadcast along the dim before the last (repeat of rows, tile):
+  // each row read once and stored up to 8 times, where the rows left still
+  // fill the device (CopyReplicated, Note [Row copies]).
+  if (source == RowSource::Copy && C >= 1 && plan.strides[0][C - 1] == 0) {
+    const int64_t reps = plan.shape[C - 1];
+    if (reps >= 2 && reps <= 8 && rows / reps * nv >= int64_t(sm_count_) * 2048) {
+      source = RowSource::CopyReplicated;
+      rows /= reps;
+    }
+  }
   const int unroll = row_unroll();
   const int tpr = pow2_at_least((nv + unroll - 1) / unroll, 256);
   const int rounds = row_rounds();

@@ -158,12 +158,16 @@ std::string cast_rows_source(DType from, DType to, int nd, int vec, int unroll, 
   // a power of two: short rows share a block, long ones fill it) and is cut
   // into chunks of p.iaux[1] vectors along blockIdx.y, so that a few long
   // rows still spread over the device.
+  // CopyReplicated: the dim before the last is not unravelled; the loop over
+  // it sits innermost, around the stores, so the row is loaded once.
+  const bool replicated = source == RowSource::CopyReplicated;
+  if (replicated) source = RowSource::Copy;
   const std::string F = stored_type_name(from), T = stored_type_name(to);
   const std::string N = std::to_string(nd), V = std::to_string(vec), U = std::to_string(unroll);
   std::string s = kPrelude + params(nd);
   s += "template <class X> struct alignas(sizeof(X) * " + V + ") Vec { X v[" + V + "]; };\n";
   s += "extern \"C\" __global__ void __launch_bounds__(256) cunum_kernel(P p) {\n"
-       "  constexpr int ND = " + N + ", V = " + V + ", U = " + U + ";\n"
+       "  constexpr int ND = " + N + ", V = " + V + ", U = " + U + ", OUTER = ND - " + (replicated ? "3" : "2") + ";\n"
        "  const int tpr = (int)p.iaux[0], lane = threadIdx.x & (tpr - 1);\n"
        "  const long long chunk = p.iaux[1], rows = p.n, L = p.shape[ND - 1], nv = (L + V - 1) / V;\n"
        "  const long long rpb = blockDim.x / tpr;\n"
@@ -172,7 +176,7 @@ std::string cast_rows_source(DType from, DType to, int nd, int vec, int unroll, 
        "    if (row >= rows) break;\n"
        "    long long rem = row, os = 0, od = 0;\n"
        "#pragma unroll\n"
-       "    for (int d = ND - 2; d >= 0; --d) {\n"
+       "    for (int d = OUTER; d >= 0; --d) {\n"
        "      const long long e = p.shape[d], c = rem % e; rem /= e;\n"
        "      os += c * p.strides[0][d]; od += c * p.strides[1][d];\n"
        "    }\n"
@@ -201,7 +205,17 @@ std::string cast_rows_source(DType from, DType to, int nd, int vec, int unroll, 
        "          if ((k + 1) * V <= L) {\n"
        "            Vec<" + T + "> o;\n"
        "#pragma unroll\n";
-  if (source == RowSource::Copy)
+  if (replicated)
+    s += "            for (int t = 0; t < V; ++t) o.v[t] = cunum::convert<" + T + ">(a[u].v[t]);\n"
+         "            for (long long r = 0; r < p.shape[ND - 2]; ++r)\n"
+         "              ((Vec<" + T + ">*)((char*)y + r * p.strides[1][ND - 2]))[k] = o;\n"
+         "          } else {\n"
+         "            for (long long r = 0; r < p.shape[ND - 2]; ++r) {\n"
+         "              " + T + "* yr = (" + T + "*)((char*)y + r * p.strides[1][ND - 2]);\n"
+         "              for (long long i = k * V; i < L; ++i) yr[i] = cunum::convert<" + T + ">(x[i]);\n"
+         "            }\n"
+         "          }\n";
+  else if (source == RowSource::Copy)
     s += "            for (int t = 0; t < V; ++t) o.v[t] = cunum::convert<" + T + ">(a[u].v[t]);\n"
          "            ((Vec<" + T + ">*)y)[k] = o;\n"
          "          } else {\n"

@@ -9,6 +9,7 @@
 #include "backend/cuda/cuda_check.hpp"
 #include "backend/cuda/disk_cache.hpp"
 #include "backend/cuda/jit.hpp"
+#include "backend/cuda/jit_log.hpp"
 #include "backend/cuda/streams.hpp"
 #include "backend/cuda/wait.hpp"
 #include "cunum/error.hpp"
@@ -86,18 +87,26 @@ LoadedKernel CudaBackend::build_kernel(uint64_t k, const std::string& src, bool 
   use_device();  // functions are resolved for the current context
   // The flag is part of the source text, so the disk cache keys on it too.
   const std::string source = src + (fmad ? "" : "// --fmad=false\n");
+  JitLog log(k, source.size());
   LoadedKernel kern;
   if (std::optional<std::vector<char>> cached = disk_cache_load(source, arch_)) {
+    log.lap(JitLog::CacheRead);
     try {
       kern = load_kernel(*cached);
+      log.lap(JitLog::Load);
     } catch (const Error&) {
       kern = LoadedKernel{};  // a corrupt entry is only a miss
     }
+  } else {
+    log.lap(JitLog::CacheRead);
   }
   if (!kern.kernel) {
     std::vector<char> cubin = compile_to_cubin(source, arch_, fmad);
+    log.lap(JitLog::Compile);
     disk_cache_store(source, arch_, cubin);
+    log.lap(JitLog::CacheWrite);
     kern = load_kernel(cubin);
+    log.lap(JitLog::Load);
   }
   // Occupancy at 256 threads, once per kernel: reductions size their chunk
   // counts so that one wave of blocks fills every SM.
@@ -107,6 +116,7 @@ LoadedKernel CudaBackend::build_kernel(uint64_t k, const std::string& src, bool 
     kern.blocks_per_sm = blocks;
   else
     cudaGetLastError();
+  log.lap(JitLog::Occupancy);
   kernels_.emplace(k, kern);
   return kern;
 }

@@ -99,7 +99,10 @@ std::string cast_transposed_source(DType from, DType to, int nd, int tile, int g
 // source's contiguous (RowSource::Copy), broadcast along it (Broadcast: one
 // item per row) or absent (Fill: p.value); `vec` items per access (1 where
 // the rows are not 16-byte aligned), `unroll` accesses in flight per thread.
-enum class RowSource : uint8_t { Copy, Broadcast, Fill };
+// CopyReplicated: a Copy whose source is also broadcast along the dim before
+// the last (repeat of rows, tile): each row is read once and stored
+// p.shape[ND-2] times, and p.n counts the rows of the other dims.
+enum class RowSource : uint8_t { Copy, Broadcast, Fill, CopyReplicated };
 std::string cast_rows_source(DType from, DType to, int nd, int vec, int unroll, RowSource source);
 // repeat(x, r) along a contiguous last axis: each thread reads `vec`
 // source items and writes their r copies each as r vectors.
