@@ -3,7 +3,7 @@
 # machine's Python, then runs the demo, the Python suite (cpu and cuda), the
 # C++ suite when a prebuilt binary is given, and the benchmarks; logs to $OUT.
 #   scripts/gpu_check.sh [--no-tests] [--no-bench] [--cpp-tests PATH] [--tests 'FILES/ARGS'] [--two-gpus]
-#                        [--wheel PATH] [--timeout S]
+#                        [--wheel PATH] [--timeout S] [--workers N]
 # The build is saved as a wheel in $OUT (it comes back with the logs); a later
 # call on a fresh machine passes it as --wheel and installs in seconds instead
 # of building again (minutes of device time). --timeout bounds pytest.
@@ -21,7 +21,7 @@ cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/cunum-out}
 mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1
-tests=1 bench=1 cpp="" targets="tests/python" two=0 wheel="" limit=0
+tests=1 bench=1 cpp="" targets="tests/python" two=0 wheel="" limit=0 workers=12
 while [ $# -gt 0 ]; do
   case "$1" in
     --no-tests) tests=0 ;;
@@ -31,6 +31,7 @@ while [ $# -gt 0 ]; do
     --two-gpus) two=1 ;;
     --wheel) wheel="$2"; shift ;;
     --timeout) limit="$2"; shift ;;
+    --workers) workers="$2"; shift ;;
   esac
   shift
 done
@@ -62,7 +63,7 @@ if [ $tests = 1 ] && [ "$ngpus" -ge 2 ]; then
   if grep -qE "^SKIPPED|skipped" "$OUT/two_gpus.log"; then echo "two-GPU tests skipped with $ngpus GPUs"; status=1; fi
 fi
 if [ $tests = 1 ]; then
-  par=""; python3 -c "import xdist" 2>/dev/null && par="-n 12"
+  par=""; python3 -c "import xdist" 2>/dev/null && par="-n $workers"
   box=""; [ "$limit" -gt 0 ] && box="timeout $limit"
   $box python3 -m pytest -q -p no:cacheprovider -rf --maxfail=300 $par $targets > "$OUT/pytest.log" 2>&1 || status=1
   grep -E "^FAILED|passed|failed" "$OUT/pytest.log" | cut -c1-220 | tail -40
