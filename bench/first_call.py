@@ -59,7 +59,13 @@ def main():
         if ts:
             print(f"{name:28s} median {statistics.median(ts) * 1e3:7.1f} ms   ({', '.join(f'{t * 1e3:.1f}' for t in ts)})")
         if args.log and logs:
-            # The run nearest the median, kernel by kernel.
+            # Every run's split (what the kernel builds took, and the rest),
+            # then the run nearest the median kernel by kernel.
+            for t, lines in zip(ts, logs):
+                jit = sum(float(ln.rsplit("total ", 1)[1].split()[0]) for ln in lines)
+                comp = sum(float(ln.split("compile ", 1)[1].split(",")[0]) for ln in lines)
+                print(f"    run {t * 1e3:7.1f} ms: {len(lines)} kernel(s) built in {jit:.1f} ms "
+                      f"(NVRTC {comp:.1f}), the rest {t * 1e3 - jit:.1f} ms")
             i = min(range(len(ts)), key=lambda j: abs(ts[j] - statistics.median(ts)))
             for ln in logs[i]:
                 print("    " + ln)

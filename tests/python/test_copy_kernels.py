@@ -107,9 +107,10 @@ def test_row_copies(shape, dt, rng):
 
 
 # Rows broadcast along the dim before the last (repeat of rows, tile along
-# the last axis) at sizes that fill the device: on the GPU each row is read
-# once and stored r times (RowSource::CopyReplicated); odd row lengths take
-# the item-by-item tail and unaligned rows.
+# the last axis) at sizes that fill the device, where the rows kernel takes
+# its long-row shape (and, with CUNUM_COPY_ROW_REPLICATE=1 on the GPU, reads
+# each row once: RowSource::CopyReplicated); odd row lengths take the
+# item-by-item tail and unaligned rows.
 @pytest.mark.parametrize("shape", [(1200, 1030), (2100, 513)], ids=str)
 @pytest.mark.parametrize("dt", dtype_params(SOME_DTYPES))
 def test_row_copies_replicated(shape, dt, rng):

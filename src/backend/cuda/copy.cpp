@@ -90,6 +90,16 @@ int pow2_at_least(int64_t v, int cap) {
   while (p < v && p < cap) p *= 2;
   return p;
 }
+// CUNUM_COPY_ROW_REPLICATE=1: a row repeated along the dim before the last
+// is read once and stored r times (RowSource::CopyReplicated) instead of read
+// again per copy (from L2, its neighbour block having just read it). Off: on
+// the H200 (stop 29, A/B twice in alternating processes) repeat rows ran at
+// 0.845-0.856 of the copy with it and 0.867-0.881 without; tile (2, 2) the
+// same either way. Kept for measuring on other devices.
+bool row_replicate() {
+  static const bool on = env_int("CUNUM_COPY_ROW_REPLICATE", 0, 1, 0) == 1;
+  return on;
+}
 bool aligned16(const void* p) { return reinterpret_cast<uintptr_t>(p) % 16 == 0; }
 bool copy_vec4() {  // CUNUM_COPY_VEC4=0: item-by-item squares, for measuring
   static const bool on = env_int("CUNUM_COPY_VEC4", 0, 1, 1) == 1;
@@ -216,9 +226,9 @@ bool CudaBackend::copy_rows(const LoopPlan& plan, DType src, DType dst, const Sc
   const int vec = aligned && widest <= 8 ? static_cast<int>(16 / widest) : 1;
   const int64_t nv = (L + vec - 1) / vec;
   // A source broadcast along the dim before the last (repeat of rows, tile):
-  // each row read once and stored up to 8 times, where the rows left still
-  // fill the device (CopyReplicated, Note [Row copies]).
-  if (source == RowSource::Copy && C >= 1 && plan.strides[0][C - 1] == 0) {
+  // with CUNUM_COPY_ROW_REPLICATE=1, each row read once and stored up to 8
+  // times, where the rows left still fill the device (CopyReplicated).
+  if (source == RowSource::Copy && C >= 1 && plan.strides[0][C - 1] == 0 && row_replicate()) {
     const int64_t reps = plan.shape[C - 1];
     if (reps >= 2 && reps <= 8 && rows / reps * nv >= int64_t(sm_count_) * 2048) {
       source = RowSource::CopyReplicated;
