@@ -2,6 +2,7 @@
 // clip, nan_to_num, the complex-number helpers (real, imag, angle,
 // real_if_close) and two special functions (sinc, i0). Each is a few ufunc
 // calls, as NumPy composes them, so both backends run them unchanged.
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -68,6 +69,28 @@ bool weak_int_beyond(const Operand& b, DType d, int side) {
   if (s.kind != Scalar::Kind::Int && s.kind != Scalar::Kind::UInt) return false;
   return s.compare_to_range(d) == side;
 }
+// Note [Clip ties]
+// Which of an item and a bound equal to it comes out is visible for +-0.0.
+// Since NumPy 2.1, clip's loop for bounds that are the same for every item
+// (stride 0: scalars, 0-d arrays, size-1 arrays broadcast over a larger
+// result) returns the item for float32/float64 (clip(-0.0, 0.0, 1.0) is
+// -0.0); its loop for array bounds returns the bound (maxps/minps), and its
+// float16 loops return the item in both (NumPy 2.0: the bound always, for
+// float32/float64). cunum follows the newest NumPy: maximum and minimum
+// return the second of two equal float32/float64 operands (Note [Extrema of
+// equal values]), so the bounds go first where the item must win.
+bool stride_zero(const Operand& b, int64_t n) {
+  if (!b.is_array()) return true;
+  const ndarray& v = b.array();
+  return v.ndim() == 0 || (v.size() == 1 && n > 1);
+}
+bool item_on_ties(const ndarray& a, const Operand& lo, const Operand& hi, DType loop) {
+  if (loop != DType::Float32 && loop != DType::Float64) return false;
+  int64_t n = a.size();
+  for (const Operand* b : {&lo, &hi})
+    if (b->is_array()) n = std::max<int64_t>(n, b->array().size());
+  return stride_zero(lo, n) && stride_zero(hi, n);
+}
 }  // namespace
 
 ndarray around(const ndarray& a, int64_t decimals, const std::optional<ndarray>& out) {
@@ -116,7 +139,7 @@ ndarray clip(const ndarray& a, const std::optional<Operand>& lo0, const std::opt
   if (!lo) return minimum(a, *hi, opts);
   if (!hi) return maximum(a, *lo, opts);
   // NumPy's clip ufunc: one loop for all three operands, min(max(a, lo), hi)
-  // with NaN propagating (Note [Extrema of equal values] for the zeros).
+  // with NaN propagating (Note [Clip ties] for the zeros).
   const Operand x(a);
   UfuncOptions first;
   first.dtype = opts.dtype ? *opts.dtype : operands_result_type({&x, &*lo, &*hi});
@@ -126,9 +149,13 @@ ndarray clip(const ndarray& a, const std::optional<Operand>& lo0, const std::opt
                     "') to dtype('" + std::string(dtype_name(opts.out->dtype())) + "') with casting rule '" +
                     std::string(casting_name(opts.casting)) + "'");
   // The maximum goes to a temporary, so that where= leaves out's other values alone.
-  const ndarray t = maximum(a, *lo, first);
   UfuncOptions second = opts;
   second.dtype = first.dtype;
+  if (item_on_ties(a, *lo, *hi, *first.dtype)) {
+    const ndarray t = maximum(*lo, x, first);
+    return minimum(*hi, t, second);
+  }
+  const ndarray t = maximum(a, *lo, first);
   return minimum(t, *hi, second);
 }
 

@@ -105,6 +105,30 @@ def test_clip_semantics(rng):
     compare(lambda xp, x: xp.clip(x, a_max=2), i8)
 
 
+# Note [Clip ties]: an item equal to a bound (+-0.0) comes out as the item
+# where both bounds are the same for every item, as the bound otherwise
+# (float32/float64; float16: the item always). compare() checks the sign of
+# every zero.
+@needs_numpy((2, 1), "clip with bounds of stride 0 returns the item on ties")
+@pytest.mark.parametrize("dt", dtype_params([numpy.dtype(t) for t in ("float16", "float32", "float64")]))
+@pytest.mark.parametrize("n", [1, 50])
+def test_clip_signed_zero_ties(dt, n):
+    x = numpy.tile(numpy.array([-0.0, 0.0], dt), n)[:n]
+    x2 = x[::-1].copy()
+    z, o = numpy.zeros(n, dt), numpy.ones(n, dt)
+    for a in (x, x2):
+        compare(lambda xp, v: xp.clip(v, 0.0, 1.0), a)                    # Python floats
+        compare(lambda xp, v: xp.clip(v, -1.0, -0.0), a)
+        compare(lambda xp, v: xp.clip(v, xp.asarray(0.0, dt), xp.asarray(1.0, dt)), a)  # 0-d arrays
+        compare(lambda xp, v: xp.clip(v, xp.zeros(1, dt), xp.ones(1, dt)), a)  # size 1: broadcast when n > 1
+        compare(lambda xp, v, lo, hi: xp.clip(v, lo, hi), a, z, o)         # array bounds
+        compare(lambda xp, v, hi: xp.clip(v, 0.0, hi), a, o)               # one of each
+        compare(lambda xp, v, lo: xp.clip(v, lo, -0.0), a, -o)
+        compare(lambda xp, v, out: xp.clip(v, 0.0, 1.0, out=out), a, numpy.full(n, 7, dt))
+        compare(lambda xp, v, out: xp.clip(v, -0.0, 0.0, out=out, where=v == 0), a, numpy.full(n, 7, dt))
+        compare(lambda xp, v: v.clip(0.0, 0.0), a)
+
+
 # ---------------------------------------------------------------- nan_to_num
 @pytest.mark.parametrize("dt", dtype_params(ALL_DTYPES))
 def test_nan_to_num(dt, rng):
