@@ -189,6 +189,28 @@ def test_nan_handling(rng):
     compare(lambda xp, x: xp.nancumsum(x), numpy.arange(5, dtype=numpy.uint8))
 
 
+# A sum starts from its first element, as NumPy's accumulate does: a run of
+# -0.0 sums to -0.0 (an identity of +0.0 made it +0.0), and nancumsum's NaN
+# counts as +0.0. compare() checks the sign of every zero. Lengths cross the
+# CPU's chunks and the GPU's tiles (the look-back carries -0.0 too).
+@pytest.mark.parametrize("dt", dtype_params([numpy.dtype(n) for n in
+                                             ("float16", "float32", "float64", "complex64", "complex128")]))
+@pytest.mark.parametrize("n", [1, 7, 4097, 100_003])
+def test_signed_zeros(n, dt, rng):
+    a = numpy.full(n, -0.0, dt)
+    mixed = a.copy()
+    mixed[rng.integers(0, n, size=max(1, n // 5))] = numpy.nan
+    mixed[::3] = 0.0
+    for name in CUM:
+        compare(lambda xp, x: getattr(xp, name)(x), a)
+        compare(lambda xp, x: getattr(xp, name)(x), mixed)
+    compare(lambda xp, x: xp.cumsum(x[::-2]), a)
+    m = numpy.full((3, n), -0.0, dt)
+    compare(lambda xp, x: xp.cumsum(x, axis=0), m)
+    compare(lambda xp, x: xp.cumsum(x, axis=1), m)
+    compare(lambda xp, x: xp.add.accumulate(x, axis=1), m)
+
+
 def test_methods_and_array_likes(rng):
     a = scan_data((4, 5), numpy.int32, rng)
     compare(lambda xp, x: x.cumsum(), a)
