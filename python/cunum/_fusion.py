@@ -127,6 +127,20 @@ class _Tracer:
         kwargs.pop("out", None)
         return self.call(name, (var,), kwargs)
 
+    def clip(self, a, lo, hi):
+        """clip(a, lo, hi) inside the graph, as the eager routine's maximum and
+        minimum calls (Note [Clip ties] in src/routines/math_rounding.cpp), where
+        the trace knows that they compute what the routine does; otherwise the
+        routine runs between graphs."""
+        calls = _clip_calls(a, lo, hi)
+        if calls is None:
+            return self.call("clip", (a, lo, hi), {})
+        v = a
+        for name, bound, bound_first in calls:
+            args = (bound, v) if bound_first else (v, bound)
+            v = self.ufunc(getattr(_core, name), args, None)
+        return v
+
     def call(self, name, args, kwargs):
         """A routine run as in eager code between graphs (reductions, where,
         clip, the routines of _args._traced): its proxy arguments are
@@ -152,6 +166,48 @@ class _Tracer:
         dst = self.new_value()
         self.items.append(("call", spec, dst, name, kwargs))
         return _FusionVar(self, None, None, dst, None)
+
+
+def _clip_calls(a, lo, hi):
+    """The ufunc calls [(name, bound, bound first)] that eager clip(a, lo, hi)
+    makes, or None where the trace cannot know them: a dtype unknown while
+    tracing (a routine's result), a Python int bound beyond an integer a's
+    range (eager clip drops it), a maximum that the eager routine runs in the
+    wider dtype of all three operands, or an array bound where float32/float64
+    ties depend on whether its size is 1 (Note [Clip ties])."""
+    import numpy
+    if type(a) is not _FusionVar or a._type is None:
+        return None
+    bounds = []
+    for b in (lo, hi):
+        if type(b) is _FusionVar:
+            if b._type is None or b._tracer is not a._tracer:
+                return None
+        elif b is not None and type(b) not in _PY_SCALARS:
+            return None
+        bounds.append(b)
+    dt = a.dtype
+    if dt.kind in "iu":
+        info = numpy.iinfo(dt)
+        if any(type(b) is int and not info.min <= b <= info.max for b in bounds):
+            return None
+
+    def probe(*args):  # the dtype eager code gives, from 0-element stand-ins
+        return _core._clip(*[_core._empty((0,), v.dtype, "C", None) if type(v) is _FusionVar else v
+                             for v in args], None, None, None, None).dtype
+    lo, hi = bounds
+    if lo is None and hi is None:
+        return None  # a copy: left to the routine (NumPy 2.0 refuses it)
+    if lo is None or hi is None:
+        return [("minimum", hi, False)] if lo is None else [("maximum", lo, False)]
+    loop = probe(a, lo, hi)
+    if probe(a, lo, None) != loop:
+        return None
+    if loop in (numpy.float32, numpy.float64):
+        if type(lo) is _FusionVar or type(hi) is _FusionVar:
+            return None
+        return [("maximum", lo, True), ("minimum", hi, True)]
+    return [("maximum", lo, False), ("minimum", hi, False)]
 
 
 def _out_var(uf, kwargs):
@@ -225,7 +281,7 @@ class _FusionVar:
         return self._call(ndarray.copy, self, order=order)
 
     def clip(self, a_min=None, a_max=None):
-        return self._tracer.call("clip", (self, a_min, a_max), {})
+        return self._tracer.clip(self, a_min, a_max)
 
     def __repr__(self):
         return f"<cunum.fuse value of '{self._tracer.name}'>"

@@ -10,7 +10,7 @@ import numpy
 import pytest
 
 import cunum as cn
-from helpers import (SOME_DTYPES, USING_NUMPY_SHIM, assert_same, clip_int_bounds, compare, fused_reductions_here,
+from helpers import (SOME_DTYPES, needs_numpy, USING_NUMPY_SHIM, assert_same, clip_int_bounds, compare, fused_reductions_here,
                      make_data)
 
 pytestmark = [pytest.mark.usefixtures("device"),
@@ -365,6 +365,55 @@ def test_where_and_clip_inside(rng):
     fused_compare(lambda xp: lambda x: (x + 1).clip(0, 1), a)
     fused_compare(lambda xp: lambda x: xp.clip(x * 2, *clip_int_bounds(xp, numpy.int8, -1000, 1000)),
                   b.astype(numpy.int8))
+
+
+def _step_kinds(f):
+    """The steps of f's one trace: 0 a graph, 2 a fused reduction, 1 a
+    routine run between graphs."""
+    (prog,) = f._programs.values()
+    return [step[0] for step in prog.steps]
+
+
+@pytest.mark.skipif(USING_NUMPY_SHIM, reason="inspects cunum.fuse's trace")
+@pytest.mark.parametrize("dt", ["float32", "float64", "float16", "int8", "uint16", "int64"])
+def test_clip_joins_the_graph(dt, rng):
+    """clip with Python scalar bounds, one bound, or (dtypes other than
+    float32/float64) array bounds runs inside the graph as the eager routine's
+    maximum and minimum calls (Note [Clip ties]); elsewhere it runs between
+    graphs. Results are NumPy's either way."""
+    a = small((6, 7), dt, rng)
+    lo = numpy.minimum(small((6, 7), dt, rng), 1).astype(dt)
+    fused = [lambda xp: lambda x: xp.clip(x * 3, 1, 2) - x,
+             lambda xp: lambda x: (x + 1).clip(0, None),
+             lambda xp: lambda x: xp.clip(x, None, 1) * 2,
+             lambda xp: lambda x: xp.clip(x, 0.5, 2.5) + 1]      # float64 loop for integers
+    for body in fused:
+        fused_compare(body, a)
+        f = cn.fuse(body(cn))
+        f(cn.asarray(a))
+        assert _step_kinds(f) == [0]
+    with_array = lambda xp: lambda x, y: xp.clip(x, y, 3) * 2  # noqa: E731
+    fused_compare(with_array, a, lo)
+    f = cn.fuse(with_array(cn))
+    f(cn.asarray(a), cn.asarray(lo))
+    assert _step_kinds(f) == ([1, 0] if dt in ("float32", "float64") else [0])
+    wider = lambda xp: lambda x, y: xp.clip(x, 1, y)  # noqa: E731  # eager's maximum runs in float32
+    hi = (a.astype(numpy.float32) + 2)
+    fused_compare(wider, a, hi)
+    if dt != "float32":
+        f = cn.fuse(wider(cn))
+        f(cn.asarray(a), cn.asarray(hi))
+        assert 1 in _step_kinds(f)
+
+
+@needs_numpy((2, 1), "clip with bounds of stride 0 returns the item on ties")
+@pytest.mark.parametrize("dt", ["float16", "float32", "float64"])
+def test_clip_in_the_graph_keeps_signed_zeros(dt):
+    x = numpy.tile(numpy.array([-0.0, 0.0], dt), 20)
+    fused_compare(lambda xp: lambda v: xp.clip(v * 1, 0.0, 1.0), x)
+    fused_compare(lambda xp: lambda v: xp.clip(-v, -1.0, -0.0), x)
+    fused_compare(lambda xp: lambda v, w: xp.clip(v * 1, w, 1.0), x, -x)
+    fused_compare(lambda xp: lambda v: (v + 0.0).clip(-0.0, 0.0), x)
 
 
 # ---------------------------------------------------------------- fused reductions

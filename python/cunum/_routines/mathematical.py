@@ -71,7 +71,8 @@ def clip(a, a_min=_NoValue, a_max=_NoValue, out=None, *, min=_NoValue, max=_NoVa
     if _fusion.var is not None and _fusion.var in (type(a), type(a_min), type(a_max)):
         if out is not None or kwargs:
             raise TypeError("cunum.fuse: out= and keywords of clip are not supported in a fused function")
-        return _fusion.var._call("clip", a, a_min, a_max)  # inside cunum.fuse
+        tracer = next(v._tracer for v in (a, a_min, a_max) if type(v) is _fusion.var)
+        return tracer.clip(a, a_min, a_max)  # inside cunum.fuse
     return _clip(_a(a), a_min, a_max, out, kwargs)
 
 
