@@ -82,8 +82,8 @@ class _Tracer:
             if vid not in g.inputs:
                 g.inputs.append(vid)
             return ("in", g.inputs.index(vid))
-        if type(x) in _PY_SCALARS:
-            return ("sc", x)
+        if type(x) in _PY_SCALARS or _is_numpy_scalar(x):
+            return ("sc", x)  # a NumPy scalar is strong (its dtype promotes), as in eager code
         raise TypeError(f"cunum.fuse: unsupported operand of type {type(x).__name__} in fused function "
                         f"'{self.name}' (only the function's arguments, values computed from them and "
                         "Python scalars can be used; pass arrays as arguments)")
@@ -210,6 +210,11 @@ def _clip_calls(a, lo, hi):
     return [("maximum", lo, False), ("minimum", hi, False)]
 
 
+def _is_numpy_scalar(x):
+    import numpy
+    return isinstance(x, numpy.generic)
+
+
 def _out_var(uf, kwargs):
     """out= of a one-output ufunc when it is a value of the trace (alone
     or in a 1-tuple, and the only keyword), else None."""
@@ -296,6 +301,8 @@ class _FusionVar:
     __float__ = _no("conversion to float")
     __complex__ = _no("conversion to complex")
     __array__ = _no("conversion to a NumPy array")
+    # NumPy's operators then defer to ours: numpy.int16(3) + x calls x.__radd__
+    __array_ufunc__ = None
     shape = property(_no("the shape"))
     reshape = _no("reshape()")
     # Every in-place operator is defined: one left undefined would make Python

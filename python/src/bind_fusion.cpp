@@ -39,8 +39,13 @@ void bind_fusion(nb::module_& m) {
       .def(nb::init<int>())
       .def("input", [](const Graph& g, int k) { return to_py(g.input(k)); })
       .def("scalar", [](Graph& g, nb::handle v) {
+        if (is_numpy_scalar(v)) {  // strong: its dtype takes part in promotion, as in eager code
+          auto s = python_scalar(v.attr("item")());
+          if (!s) throw TypeError("a fused NumPy scalar must be of a numeric dtype");
+          return to_py(g.scalar(Scalar::of(as_dtype(v.attr("dtype")), *s)));
+        }
         auto s = python_scalar(v);
-        if (!s) throw TypeError("a fused scalar must be a Python bool, int, float or complex");
+        if (!s) throw TypeError("a fused scalar must be a Python bool, int, float or complex, or a NumPy scalar");
         return to_py(g.scalar(*s));
       })
       .def("call", [](Graph& g, const std::string& name, nb::list args) {

@@ -367,6 +367,22 @@ def test_where_and_clip_inside(rng):
                   b.astype(numpy.int8))
 
 
+@pytest.mark.parametrize("dt", ["float32", "int8", "uint16", "float16", "complex64", "bool"])
+@pytest.mark.parametrize("sdt", ["int16", "float32", "uint8", "float64", "bool", "complex128"])
+def test_numpy_scalars_made_inside(dt, sdt, rng):
+    """A NumPy scalar created inside the fused function is a strong operand
+    (its dtype promotes, as in eager code), on either side of an operator:
+    NumPy's own operators defer to the traced value's."""
+    a = small((3, 4), dt, rng)
+    t = numpy.dtype(sdt).type
+    fused_compare(lambda xp: lambda x: x + t(1), a)
+    fused_compare(lambda xp: lambda x: t(1) + x, a)
+    fused_compare(lambda xp: lambda x: t(2) * x - x * t(1), a)
+    if dt != "complex64" and sdt != "complex128":
+        fused_compare(lambda xp: lambda x: (t(1) < x) | (x >= t(0)), a)
+        fused_compare(lambda xp: lambda x: xp.maximum(x, t(1)), a)
+
+
 def _step_kinds(f):
     """The steps of f's one trace: 0 a graph, 2 a fused reduction, 1 a
     routine run between graphs."""
