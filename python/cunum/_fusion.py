@@ -210,6 +210,10 @@ def _clip_calls(a, lo, hi):
     return [("maximum", lo, False), ("minimum", hi, False)]
 
 
+def _assign_all(dst, src):
+    dst[...] = src
+
+
 def _is_numpy_scalar(x):
     import numpy
     return isinstance(x, numpy.generic)
@@ -295,7 +299,18 @@ class _FusionVar:
     __len__ = _no("len()")
     __iter__ = _no("iteration")
     __getitem__ = _no("indexing")
-    __setitem__ = _no("item assignment")
+
+    def __setitem__(self, key, value):
+        """x[...] = v and x[:] = v (CuPy's two): NumPy's assignment into x
+        (its casting), run as eager code between graphs like `x op= y`; x
+        keeps its value id, so later reads see the new contents."""
+        whole = slice(None)
+        keys = key if type(key) is tuple else (key,)
+        if not all(k is Ellipsis or (type(k) is slice and k == whole) for k in keys):
+            _no("item assignment (other than x[...] = v and x[:] = v)")(self)
+        if self._scalar:
+            raise TypeError("cunum.fuse: a NumPy scalar argument does not support item assignment (as in NumPy)")
+        self._tracer.call(_assign_all, (self, value), {})
     __index__ = _no("conversion to an index")
     __int__ = _no("conversion to int")
     __float__ = _no("conversion to float")

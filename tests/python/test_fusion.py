@@ -292,6 +292,38 @@ def test_dtype_while_traced(da, db, rng):
     assert got == want
 
 
+@pytest.mark.parametrize("key", [Ellipsis, slice(None), (slice(None), slice(None)), (Ellipsis,)], ids=repr)
+def test_assignment_of_the_whole_array(key, rng):
+    """x[...] = v and x[:] = v (CuPy's two forms): NumPy's assignment into x
+    (its casting: float into int truncates), which the caller's array shows,
+    and later reads of x see."""
+    a, b = small((3, 4), "int32", rng), small((3, 4), "float32", rng)
+
+    def body(xp):
+        def f(x, y):
+            t = x * 2
+            x[key] = y * 3
+            t[key] = 7
+            return x + 1, t
+        return f
+    fused_compare(body, a, b)
+    fused_compare(lambda xp: lambda x, y: [x.__setitem__(key, 1.5), x * y][1], b, a)
+
+
+def test_assignment_errors():
+    x = cn.arange(6, dtype=cn.float64)
+
+    def part(a):
+        a[1:] = 0
+        return a
+    with pytest.raises(TypeError, match="item assignment"):
+        cn.fuse(part)(x)
+    with pytest.raises(TypeError, match="NumPy scalar"):
+        cn.fuse(lambda s, a: [s.__setitem__(Ellipsis, 1), a + s][1])(numpy.float64(2), x)
+    with pytest.raises(ValueError, match="broadcast"):  # NumPy's: 3 values into 6
+        cn.fuse(lambda a, b: [a.__setitem__(Ellipsis, b), a][1])(x, cn.ones(3))
+
+
 def test_inplace_matmul_raises():
     # @= is no ufunc of a graph: it raises, never a silent rebinding that
     # leaves the argument as it was
