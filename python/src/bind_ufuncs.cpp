@@ -1,5 +1,7 @@
 // The ufunc type: cunum.add, cunum.sin, ... are instances of it.
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include <nanobind/stl/string.h>
 
@@ -151,6 +153,47 @@ std::string loop_types(const core::UfuncDef& def, const core::LoopSig& l) {
   for (int i = 0; i < def.nout; ++i) s += dtype_char(l.out[i]);
   return s;
 }
+
+// ufunc.types as NumPy lists them on LP64 Linux, where int64 and uint64 are
+// both C long ('l', 'L') and long long ('q', 'Q') and NumPy has a loop for
+// each: a run of loops over one 64-bit integer type is listed as the 'l'
+// run, then the 'q' run ("ll->l", "LL->L", "qq->q", "QQ->Q"); a loop that
+// mixes one with another type takes C long (ldexp's "fl->f"); the exact
+// int64/uint64 comparison loops stay "qQ->?" and "Qq->?".
+nb::list numpy_types(const core::UfuncDef& def) {
+  std::vector<std::string> all;
+  for (int i = 0; i < def.nloops; ++i) all.push_back(loop_types(def, def.loops[i]));
+  auto as_long = [](std::string s) {
+    for (char& c : s) c = c == 'q' ? 'l' : c == 'Q' ? 'L' : c;
+    return s;
+  };
+  auto wide = [&](int i) {
+    const std::string in = all[i].substr(0, def.nin);
+    return in.find_first_of("qQ") != std::string::npos;
+  };
+  auto one_type = [&](int i) {
+    const std::string in = all[i].substr(0, def.nin);
+    return in.find_first_not_of(in[0]) == std::string::npos;
+  };
+  nb::list out;
+  for (int i = 0; i < def.nloops;) {
+    if (!wide(i)) {
+      out.append(all[i++]);
+    } else if (!one_type(i)) {
+      const std::string in = all[i].substr(0, def.nin);
+      const bool mixed64 = in.find('q') != std::string::npos && in.find('Q') != std::string::npos;
+      out.append(mixed64 ? all[i] : as_long(all[i]));
+      ++i;
+    } else {
+      int j = i;
+      while (j < def.nloops && wide(j) && one_type(j)) ++j;
+      for (int k = i; k < j; ++k) out.append(as_long(all[k]));
+      for (int k = i; k < j; ++k) out.append(all[k]);
+      i = j;
+    }
+  }
+  return out;
+}
 }  // namespace
 
 void bind_ufuncs(nb::module_& m) {
@@ -159,12 +202,8 @@ void bind_ufuncs(nb::module_& m) {
       .def_prop_ro("nin", [](const Ufunc& u) { return u.def->nin; })
       .def_prop_ro("nout", [](const Ufunc& u) { return u.def->nout; })
       .def_prop_ro("nargs", [](const Ufunc& u) { return u.def->nin + u.def->nout; })
-      .def_prop_ro("ntypes", [](const Ufunc& u) { return u.def->nloops; })
-      .def_prop_ro("types", [](const Ufunc& u) {
-        nb::list l;
-        for (int i = 0; i < u.def->nloops; ++i) l.append(loop_types(*u.def, u.def->loops[i]));
-        return l;
-      })
+      .def_prop_ro("ntypes", [](const Ufunc& u) { return nb::len(numpy_types(*u.def)); })
+      .def_prop_ro("types", [](const Ufunc& u) { return numpy_types(*u.def); })
       .def_prop_ro("identity", [](const Ufunc& u) { return identity_of(u.def->identity); })
       .def_prop_ro("signature", [](const Ufunc&) { return nb::none(); })
       .def("__repr__", [](const Ufunc& u) { return "<ufunc '" + std::string(u.def->name) + "'>"; });

@@ -12,6 +12,10 @@ bool strong_bool(const Operand& o) {
   return o.scalar().kind == Scalar::Kind::Bool;  // Python bools are not weak (NEP 50)
 }
 
+bool is_weak(const Operand& o) { return !o.is_array() && !o.scalar().strong; }
+DType operand_dtype(const Operand& o) { return o.is_array() ? o.array().dtype() : o.scalar().dtype; }
+bool is_signed_integer(DType d) { return dtype_kind(d) == 'i'; }
+
 int loop_with_input(const UfuncDef& def, DType d) {
   for (int l = 0; l < def.nloops; ++l)
     if (def.loops[l].in[0] == d) return l;
@@ -88,8 +92,20 @@ const UfuncHooks power{nullptr, [](const ResolveState& s) {
 
 // NumPy 2 compares an integer array with a Python int outside its range
 // exactly: the result is the same for every element.
+// A signed integer against uint64 (arrays or NumPy scalars) takes NumPy's
+// exact loops "qQ->?"/"Qq->?", where the common dtype, float64, would round.
 const UfuncHooks comparison{[](ResolveState& s) {
   const Operand* ops = s.ops;
+  if (!s.opts.dtype && !is_weak(ops[0]) && !is_weak(ops[1])) {
+    const DType a = operand_dtype(ops[0]), b = operand_dtype(ops[1]);
+    const bool qQ = is_signed_integer(a) && b == DType::UInt64, Qq = a == DType::UInt64 && is_signed_integer(b);
+    if (qQ || Qq) {
+      const DType want0 = qQ ? DType::Int64 : DType::UInt64, want1 = qQ ? DType::UInt64 : DType::Int64;
+      for (int l = 0; l < s.def.nloops; ++l)
+        if (s.def.loops[l].in[0] == want0 && s.def.loops[l].in[1] == want1) s.loop = l;
+      return;
+    }
+  }
   if (ops[0].is_array() == ops[1].is_array()) return;
   const int si = ops[0].is_array() ? 1 : 0;
   const Scalar& v = ops[si].scalar();

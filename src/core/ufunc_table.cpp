@@ -9,10 +9,17 @@
 namespace cunum::core {
 
 namespace {
+// NumPy's exact int64/uint64 comparison loops ("qQ->?", "Qq->?") are picked
+// by the comparison hook, never by the search: the comparisons keep the
+// search's fast path of homogeneous ufuncs (UfuncDef::safe_loop).
+constexpr bool mixed_int64(const LoopSig& l, int nin) {
+  return nin == 2 && ((l.in[0] == DType::Int64 && l.in[1] == DType::UInt64) ||
+                      (l.in[0] == DType::UInt64 && l.in[1] == DType::Int64));
+}
 template <size_t N> constexpr bool homogeneous(const std::array<LoopSig, N>& loops, int nin) {
   for (const LoopSig& l : loops)
     for (int i = 1; i < nin; ++i)
-      if (l.in[i] != l.in[0]) return false;
+      if (l.in[i] != l.in[0] && !mixed_int64(l, nin)) return false;
   return true;
 }
 
@@ -33,7 +40,8 @@ const bool g_tables_ready = [] {
     for (int t = 0; t < kNumDTypes; ++t) {
       g_safe_loop[u][t] = -1;
       for (int l = 0; l < d.nloops && g_safe_loop[u][t] < 0; ++l)
-        if (can_cast(static_cast<DType>(t), d.loops[l].in[0], Casting::Safe)) g_safe_loop[u][t] = static_cast<int8_t>(l);
+        if (!mixed_int64(d.loops[l], d.nin) && can_cast(static_cast<DType>(t), d.loops[l].in[0], Casting::Safe))
+          g_safe_loop[u][t] = static_cast<int8_t>(l);
     }
     d.safe_loop = g_safe_loop[u];
   }

@@ -13,20 +13,15 @@ from helpers import (ALL_DTYPES, FLOAT_DTYPES, INT_DTYPES, SIGNED_DTYPES, SOME_D
 
 pytestmark = pytest.mark.usefixtures("device")
 
-_OURS = set("?bBhHiIqQefdFD")
-_SAME_TYPE = {"l": "q", "L": "Q"}  # int64/uint64 spelt twice by NumPy on Linux
+_OURS = set("?bBhHiIlLqQefdFD")  # int64/uint64 spelt twice by NumPy on Linux: 'l'/'L' and 'q'/'Q'
 
 NEW_UFUNCS = ["divmod", "modf", "frexp", "ldexp"]
 
 
 def numpy_types(name):
-    """NumPy's loops for a ufunc, restricted to cunum's dtypes, in NumPy's order."""
-    out = []
-    for t in getattr(numpy, name).types:
-        t = "".join(_SAME_TYPE.get(c, c) for c in t)
-        if all(c in _OURS or c in "->" for c in t) and t not in out:
-            out.append(t)
-    return out
+    """NumPy's loops for a ufunc, restricted to cunum's dtypes, in NumPy's
+    order (each once: numpy/numpy#7897)."""
+    return list(dict.fromkeys(t for t in getattr(numpy, name).types if all(c in _OURS or c in "->" for c in t)))
 
 
 @pytest.mark.skipif(USING_NUMPY_SHIM, reason="cunum's own ufunc objects")
@@ -39,11 +34,34 @@ def test_ufunc_attributes_match_numpy(name):
     assert u.identity == nu.identity
     assert u.signature is None
     assert u.__name__ == nu.__name__
-    # Mixed int64/uint64 comparison loops ('qQ->?') are NumPy's exact
-    # comparisons; cunum compares such pairs in float64 (docs/architecture.md).
-    expected = [t for t in numpy_types(name) if t not in ("qQ->?", "Qq->?")]
+    expected = numpy_types(name)
     assert u.types == expected
     assert u.ntypes == len(expected)
+
+
+# NumPy 2's exact loops "qQ->?" and "Qq->?": a signed integer against uint64
+# (arrays or NumPy scalars) compares exactly, where float64 would round
+# 2**62 + 1 to 2**62 and take -1 for a huge unsigned value.
+COMPARISONS = ["equal", "not_equal", "less", "less_equal", "greater", "greater_equal"]
+
+
+@pytest.mark.parametrize("name", COMPARISONS)
+@pytest.mark.parametrize("sdt", ["int64", "int8", "int32"])
+def test_signed_against_uint64_is_exact(name, sdt):
+    big = numpy.array([2**62, 2**63, 2**63 - 1, 0, 2**64 - 1, 2**62 + 2, 5], numpy.uint64)
+    info = numpy.iinfo(sdt)
+    s = numpy.array([2**62 + 1, -1, 2**63 - 1, 0, -2**63, 2**62 + 2, 5], numpy.int64)
+    s = numpy.clip(s, info.min, info.max).astype(sdt)
+    f = lambda xp, x, y: getattr(xp, name)(x, y)  # noqa: E731
+    compare(f, s, big)
+    compare(f, big, s)
+    compare(f, s[:, None], big)                        # broadcast, strided
+    compare(lambda xp, x, y: f(xp, x[::-2], y[::2]), s, big)
+    compare(lambda xp, y: f(xp, numpy.int64(-1), y), big)   # a NumPy scalar is strong
+    compare(lambda xp, x: f(xp, x, numpy.uint64(2**63)), s)
+    compare(lambda xp, x, y, o: getattr(xp, name)(x, y, out=o, where=x >= 0), s, big, numpy.ones(7, bool))
+    compare(lambda xp, x, y: f(xp, x.astype(bool), y), s, big)  # bool against uint64: the QQ loop
+    compare(lambda xp, x: f(xp, x, 2**63), s)          # a Python int: the weak rules (unchanged)
 
 
 # ------------------------------------------------------------ operand dtypes

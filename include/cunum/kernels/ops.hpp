@@ -161,12 +161,45 @@ struct absolute {
 };
 
 // ---------------------------------------------------------------- comparisons
-struct equal { template <class T> CUNUM_HD bool operator()(T a, T b) const { return a == b; } };
-struct not_equal { template <class T> CUNUM_HD bool operator()(T a, T b) const { return a != b; } };
-struct less { template <class T> CUNUM_HD bool operator()(T a, T b) const { return a < b; } };
-struct less_equal { template <class T> CUNUM_HD bool operator()(T a, T b) const { return a <= b; } };
-struct greater { template <class T> CUNUM_HD bool operator()(T a, T b) const { return a > b; } };
-struct greater_equal { template <class T> CUNUM_HD bool operator()(T a, T b) const { return a >= b; } };
+// Two operands of different dtypes reach a comparison only through NumPy's
+// mixed loops "qQ->?" and "Qq->?": int64 against uint64, exactly (C++ would
+// convert the signed one to unsigned; a float64 loop would round above 2^53).
+namespace detail {
+template <class A, class B> CUNUM_HD int compare_mixed(A a, B b) {
+  static_assert(sizeof(A) == 8 && sizeof(B) == 8, "the mixed loops are int64 against uint64");
+  if constexpr (traits::is_signed_int_v<A>) {
+    if (a < 0) return -1;
+    const unsigned long long u = (unsigned long long)a;
+    return u < b ? -1 : (u > b ? 1 : 0);
+  } else {
+    return -compare_mixed(b, a);
+  }
+}
+}  // namespace detail
+struct equal {
+  template <class T> CUNUM_HD bool operator()(T a, T b) const { return a == b; }
+  template <class A, class B> CUNUM_HD bool operator()(A a, B b) const { return detail::compare_mixed(a, b) == 0; }
+};
+struct not_equal {
+  template <class T> CUNUM_HD bool operator()(T a, T b) const { return a != b; }
+  template <class A, class B> CUNUM_HD bool operator()(A a, B b) const { return detail::compare_mixed(a, b) != 0; }
+};
+struct less {
+  template <class T> CUNUM_HD bool operator()(T a, T b) const { return a < b; }
+  template <class A, class B> CUNUM_HD bool operator()(A a, B b) const { return detail::compare_mixed(a, b) < 0; }
+};
+struct less_equal {
+  template <class T> CUNUM_HD bool operator()(T a, T b) const { return a <= b; }
+  template <class A, class B> CUNUM_HD bool operator()(A a, B b) const { return detail::compare_mixed(a, b) <= 0; }
+};
+struct greater {
+  template <class T> CUNUM_HD bool operator()(T a, T b) const { return a > b; }
+  template <class A, class B> CUNUM_HD bool operator()(A a, B b) const { return detail::compare_mixed(a, b) > 0; }
+};
+struct greater_equal {
+  template <class T> CUNUM_HD bool operator()(T a, T b) const { return a >= b; }
+  template <class A, class B> CUNUM_HD bool operator()(A a, B b) const { return detail::compare_mixed(a, b) >= 0; }
+};
 
 // ---------------------------------------------------------------- logical
 struct logical_and {

@@ -3,13 +3,17 @@
 #pragma once
 #include "cunum/ufunc_list/types.hpp"
 
+// NumPy's order: the integer loops, its exact int64/uint64 loops (picked by
+// the comparison hook, src/core/ufunc_hooks.cpp), then the inexact ones.
+#define CUNUM_COMPARISON_LOOPS "TT->?:?" CUNUM_T_INT " qQ->? Qq->? TT->?:" CUNUM_T_INEXACT
+
 #define CUNUM_UFUNCS_COMPARISON(X) \
-  X(equal, 2, 1, None, "TT->?:" CUNUM_T_ALL, comparison) \
-  X(not_equal, 2, 1, None, "TT->?:" CUNUM_T_ALL, comparison) \
-  X(less, 2, 1, None, "TT->?:" CUNUM_T_ALL, comparison) \
-  X(less_equal, 2, 1, None, "TT->?:" CUNUM_T_ALL, comparison) \
-  X(greater, 2, 1, None, "TT->?:" CUNUM_T_ALL, comparison) \
-  X(greater_equal, 2, 1, None, "TT->?:" CUNUM_T_ALL, comparison) \
+  X(equal, 2, 1, None, CUNUM_COMPARISON_LOOPS, comparison) \
+  X(not_equal, 2, 1, None, CUNUM_COMPARISON_LOOPS, comparison) \
+  X(less, 2, 1, None, CUNUM_COMPARISON_LOOPS, comparison) \
+  X(less_equal, 2, 1, None, CUNUM_COMPARISON_LOOPS, comparison) \
+  X(greater, 2, 1, None, CUNUM_COMPARISON_LOOPS, comparison) \
+  X(greater_equal, 2, 1, None, CUNUM_COMPARISON_LOOPS, comparison) \
   X(logical_and, 2, 1, True, "TT->?:" CUNUM_T_ALL, logical) \
   X(logical_or, 2, 1, False, "TT->?:" CUNUM_T_ALL, logical) \
   X(logical_xor, 2, 1, False, "TT->?:" CUNUM_T_ALL, logical) \
