@@ -96,7 +96,7 @@ const UfuncHooks power{nullptr, [](const ResolveState& s) {
 // exact loops "qQ->?"/"Qq->?", where the common dtype, float64, would round.
 const UfuncHooks comparison{[](ResolveState& s) {
   const Operand* ops = s.ops;
-  if (!s.opts.dtype && !is_weak(ops[0]) && !is_weak(ops[1])) {
+  if ((!s.opts.dtype || *s.opts.dtype == DType::Bool) && !is_weak(ops[0]) && !is_weak(ops[1])) {
     const DType a = operand_dtype(ops[0]), b = operand_dtype(ops[1]);
     const bool qQ = is_signed_integer(a) && b == DType::UInt64, Qq = a == DType::UInt64 && is_signed_integer(b);
     if (qQ || Qq) {

@@ -61,6 +61,7 @@ def test_signed_against_uint64_is_exact(name, sdt):
     compare(lambda xp, x: f(xp, x, numpy.uint64(2**63)), s)
     compare(lambda xp, x, y, o: getattr(xp, name)(x, y, out=o, where=x >= 0), s, big, numpy.ones(7, bool))
     compare(lambda xp, x, y: f(xp, x.astype(bool), y), s, big)  # bool against uint64: the QQ loop
+    compare(lambda xp, x, y: getattr(xp, name)(x, y, dtype=bool), s, big)
     compare(lambda xp, x: f(xp, x, 2**63), s)          # a Python int: the weak rules (unchanged)
 
 
