@@ -1,7 +1,6 @@
 // The ufunc type: cunum.add, cunum.sin, ... are instances of it.
 #include <cmath>
 #include <string>
-#include <vector>
 
 #include <nanobind/stl/string.h>
 
@@ -161,36 +160,31 @@ std::string loop_types(const core::UfuncDef& def, const core::LoopSig& l) {
 // mixes one with another type takes C long (ldexp's "fl->f"); the exact
 // int64/uint64 comparison loops stay "qQ->?" and "Qq->?".
 nb::list numpy_types(const core::UfuncDef& def) {
-  std::vector<std::string> all;
-  for (int i = 0; i < def.nloops; ++i) all.push_back(loop_types(def, def.loops[i]));
   auto as_long = [](std::string s) {
     for (char& c : s) c = c == 'q' ? 'l' : c == 'Q' ? 'L' : c;
     return s;
   };
-  auto wide = [&](int i) {
-    const std::string in = all[i].substr(0, def.nin);
-    return in.find_first_of("qQ") != std::string::npos;
-  };
-  auto one_type = [&](int i) {
-    const std::string in = all[i].substr(0, def.nin);
-    return in.find_first_not_of(in[0]) == std::string::npos;
+  // 0: no 64-bit integer input; 1: inputs of one 64-bit integer type; 2: mixed
+  auto kind = [&](int i) {
+    const std::string in = loop_types(def, def.loops[i]).substr(0, def.nin);
+    if (in.find_first_of("qQ") == std::string::npos) return 0;
+    return in.find_first_not_of(in[0]) == std::string::npos ? 1 : 2;
   };
   nb::list out;
   for (int i = 0; i < def.nloops;) {
-    if (!wide(i)) {
-      out.append(all[i++]);
-    } else if (!one_type(i)) {
-      const std::string in = all[i].substr(0, def.nin);
-      const bool mixed64 = in.find('q') != std::string::npos && in.find('Q') != std::string::npos;
-      out.append(mixed64 ? all[i] : as_long(all[i]));
-      ++i;
-    } else {
+    const std::string t = loop_types(def, def.loops[i]);
+    const int k = kind(i);
+    if (k == 1) {  // the run of such loops, as 'l' then as 'q'
       int j = i;
-      while (j < def.nloops && wide(j) && one_type(j)) ++j;
-      for (int k = i; k < j; ++k) out.append(as_long(all[k]));
-      for (int k = i; k < j; ++k) out.append(all[k]);
+      while (j < def.nloops && kind(j) == 1) ++j;
+      for (int m = i; m < j; ++m) out.append(as_long(loop_types(def, def.loops[m])));
+      for (int m = i; m < j; ++m) out.append(loop_types(def, def.loops[m]));
       i = j;
+      continue;
     }
+    const bool both = t.find('q') < t.find("->") && t.find('Q') < t.find("->");
+    out.append(k == 2 && !both ? as_long(t) : t);
+    ++i;
   }
   return out;
 }

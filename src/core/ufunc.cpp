@@ -25,13 +25,15 @@ using core::UfuncDef;
 
 std::string dt(DType d) { return "dtype('" + std::string(dtype_name(d)) + "')"; }
 
-bool is_weak(const Operand& o) {
-  return !o.is_array() && !o.scalar().strong && o.scalar().weak_kind() != WeakKind::None;
-}
-// The dtype an operand shows in messages and brings to promotion when strong.
-DType shown_dtype(const Operand& o) { return o.is_array() ? o.array().dtype() : o.scalar().default_dtype(); }
+using core::is_weak;
+using core::shown_dtype;
 
 }  // namespace
+
+bool core::is_weak(const Operand& o) {
+  return !o.is_array() && !o.scalar().strong && o.scalar().weak_kind() != WeakKind::None;
+}
+DType core::shown_dtype(const Operand& o) { return o.is_array() ? o.array().dtype() : o.scalar().default_dtype(); }
 
 namespace core {
 [[noreturn]] void raise_no_loop(const UfuncDef& def, const Operand* ops, int n) {

@@ -12,8 +12,6 @@ bool strong_bool(const Operand& o) {
   return o.scalar().kind == Scalar::Kind::Bool;  // Python bools are not weak (NEP 50)
 }
 
-bool is_weak(const Operand& o) { return !o.is_array() && !o.scalar().strong; }
-DType operand_dtype(const Operand& o) { return o.is_array() ? o.array().dtype() : o.scalar().dtype; }
 bool is_signed_integer(DType d) { return dtype_kind(d) == 'i'; }
 
 int loop_with_input(const UfuncDef& def, DType d) {
@@ -97,7 +95,7 @@ const UfuncHooks power{nullptr, [](const ResolveState& s) {
 const UfuncHooks comparison{[](ResolveState& s) {
   const Operand* ops = s.ops;
   if ((!s.opts.dtype || *s.opts.dtype == DType::Bool) && !is_weak(ops[0]) && !is_weak(ops[1])) {
-    const DType a = operand_dtype(ops[0]), b = operand_dtype(ops[1]);
+    const DType a = shown_dtype(ops[0]), b = shown_dtype(ops[1]);
     const bool qQ = is_signed_integer(a) && b == DType::UInt64, Qq = a == DType::UInt64 && is_signed_integer(b);
     if (qQ || Qq) {
       const DType want0 = qQ ? DType::Int64 : DType::UInt64, want1 = qQ ? DType::UInt64 : DType::Int64;
