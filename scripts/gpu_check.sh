@@ -10,7 +10,8 @@
 # Exits non-zero when the install, the demo, a C++ test or a Python test
 # failed (benchmarks print only). --cpp-tests runs a cunum_tests binary built
 # on the CPU machine (same x86-64; its CUDA tests run here, its NVRTC compile
-# tests do not).
+# tests do not; carry build/test/libcunum_cub.so with it: it loads the sort
+# library from there).
 # Two-GPU mode: whenever two GPUs are visible, the tests that need two
 # (tests/python/test_multi_gpu.py, test_cuda_memory.py's two-GPU tests) run
 # on their own first and must not skip; --two-gpus makes fewer than two GPUs

@@ -144,6 +144,12 @@ def test_streams_and_events_per_device(rng):
 def test_pools_are_per_device():
     pool0, pool1 = cn.cuda.MemoryPool(device=0), cn.cuda.MemoryPool(device=1)
     gc.collect()
+    # used_bytes counts freed blocks still waiting on another stream's event
+    # (an earlier test's); once both devices are idle, free_all_blocks
+    # retires them, so that the counts below see this test's block alone.
+    for i, pool in enumerate((pool0, pool1)):
+        cn.cuda.Device(i).synchronize()
+        pool.free_all_blocks()
     before0, before1 = pool0.used_bytes(), pool1.used_bytes()
     with gpu(1):
         x = cn.empty(1 << 20, dtype=numpy.float32)
