@@ -60,6 +60,9 @@ class Graph {
   std::vector<Ref> call(const core::UfuncDef& def, std::initializer_list<Ref> args);
   std::vector<Ref> call(const core::UfuncDef& def, const Ref* args, int nargs);
   std::vector<Ref> call(std::string_view name, std::initializer_list<Ref> args);
+  // Records NumPy's where(condition, x, y): its one result, of the eager
+  // result type of x and y (Note [Fused where]).
+  Ref where(Ref condition, Ref x, Ref y);
   // What run() returns: inputs or call results (a scalar is not an output).
   void set_outputs(std::vector<Ref> outputs);
   size_t num_calls() const { return nodes_.size(); }
@@ -86,13 +89,16 @@ class Graph {
   ndarray run_reduce(const std::vector<ndarray>& inputs) const;  // the one set_reduction recorded
 
   struct Node {
-    const core::UfuncDef* def;
-    Ref args[2];
+    const core::UfuncDef* def;  // nullptr: where(args[0], args[1], args[2])
+    Ref args[3];
+    int nin() const { return def ? def->nin : 3; }
+    int nout() const { return def ? def->nout : 1; }
   };
   struct Plan;  // per input dtypes (src/routines/fusion.cpp)
 
  private:
   const Plan& plan_for(const std::vector<ndarray>& inputs) const;
+  void check_ref(const Ref& r) const;
   int ninputs_;
   std::vector<cunum::Scalar> scalars_;
   std::vector<Node> nodes_;
@@ -148,6 +154,15 @@ template <class A, class B> Var apply(std::string_view name, const A& a, const B
   Graph* g = detail::graph_of(a);
   if (!g) g = detail::graph_of(b);
   return Var(g, g->call(name, {detail::ref_of(g, a), detail::ref_of(g, b)})[0]);
+}
+
+// NumPy's where(c, x, y) on Vars and scalars (at least one a Var).
+template <class C, class A, class B> Var where(const C& c, const A& x, const B& y) {
+  Graph* g = detail::graph_of(c);
+  if (!g) g = detail::graph_of(x);
+  if (!g) g = detail::graph_of(y);
+  if (!g) throw TypeError("fusion::where needs a traced value among its operands");
+  return Var(g, g->where(detail::ref_of(g, c), detail::ref_of(g, x), detail::ref_of(g, y)));
 }
 
 #define CUNUM_FUSION_BINARY(OP, NAME)                                                              \

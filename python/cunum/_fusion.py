@@ -141,8 +141,17 @@ class _Tracer:
             v = self.ufunc(getattr(_core, name), args, None)
         return v
 
+    def where(self, c, x, y):
+        """NumPy's where(c, x, y) as a node of the graph (Note [Fused where] in
+        src/base/fused_plan.hpp): the eager routine's promotion and errors."""
+        g = self.graph()
+        refs = [self.arg_of(g, a) for a in (c, x, y)]
+        g.calls.append(("where", refs))
+        ndim = args_ndim((c, x, y))
+        return _FusionVar(self, g, ("node", len(g.calls) - 1, 0), None, ndim, type=(_where, (c, x, y), 0))
+
     def call(self, name, args, kwargs):
-        """A routine run as in eager code between graphs (reductions, where,
+        """A routine run as in eager code between graphs (reductions,
         clip, the routines of _args._traced): its proxy arguments are
         materialised, its other arguments (None, Python and NumPy scalars)
         passed as they are, its result is a value later graphs read."""
@@ -265,7 +274,7 @@ class _FusionVar:
         if type(t) is tuple:
             uf, args, k = t
             probe = uf(*[_core._empty((0,), a.dtype, "C", None) if type(a) is _FusionVar else a for a in args])
-            t = self._type = (probe if uf.nout == 1 else probe[k]).dtype
+            t = self._type = (probe if getattr(uf, "nout", 1) == 1 else probe[k]).dtype
         return t
 
     def _ufunc(self, name, *args):
@@ -280,6 +289,8 @@ class _FusionVar:
         positional arguments (where, clip, _args._traced)."""
         for a in args:
             if type(a) is _FusionVar:
+                if name == "where" and not kwargs:
+                    return a._tracer.where(*args)
                 return a._tracer.call(name, args, kwargs)
         raise AssertionError("unreachable")
 
@@ -459,7 +470,7 @@ class _Program:
                             args.append(cg.scalar(r[1]))
                         else:
                             args.append(built[r[1]][r[2]])
-                    built.append(cg.call(name, args))
+                    built.append(cg.where(*args) if name == "where" else cg.call(name, args))
 
                 def ref(r):
                     return cg.input(r[1]) if r[0] == "in" else built[r[1]][r[2]]
@@ -522,6 +533,11 @@ def _routine(name):
     if name == "clip":
         return _routines.mathematical.clip
     return getattr(_routines.reductions, name)
+
+
+def _where(c, x, y):
+    from ._routines.indexing_routines import where
+    return where(c, x, y)
 
 
 def _build(result, values):

@@ -55,6 +55,9 @@ void bind_fusion(nb::module_& m) {
         if (!def) throw ValueError("no ufunc named '" + name + "'");
         return to_py(g.call(*def, refs.data(), static_cast<int>(refs.size())));
       })
+      .def("where", [](Graph& g, nb::handle c, nb::handle x, nb::handle y) {
+        return nb::make_tuple(to_py(g.where(from_py(c), from_py(x), from_py(y))));
+      })
       .def("set_outputs", [](Graph& g, nb::list outs) {
         std::vector<Ref> refs;
         for (nb::handle h : outs) refs.push_back(from_py(h));

@@ -34,11 +34,27 @@ struct FusedArg {
   int16_t index = 0;
   int8_t out = 0;
 };
+// Note [Fused where]
+// NumPy's where(c, x, y) is elementwise but not a ufunc (three inputs, where
+// a ufunc here has at most two), so a step is either a ufunc's loop or, with
+// def == nullptr, a where: args[0] the condition (tested against zero, as the
+// eager routine's `c != 0`), args[1] and args[2] converted to `where_dtype`
+// (the eager result type of x and y; a scalar is stored in it, and a scalar
+// condition as bool). The helpers below answer for both kinds.
+inline constexpr int kMaxFusedStepIn = 3;
 struct FusedStep {
   const core::UfuncDef* def = nullptr;
   int loop = 0;
-  FusedArg args[core::kMaxUfuncIn];
+  FusedArg args[kMaxFusedStepIn];
+  DType where_dtype = DType::Bool;
 };
+inline int step_nin(const FusedStep& s) { return s.def ? s.def->nin : 3; }
+inline int step_nout(const FusedStep& s) { return s.def ? s.def->nout : 1; }
+// The dtype of output k, and the dtype input k is converted to (a scalar is stored in it).
+inline DType step_out(const FusedStep& s, int k) { return s.def ? s.def->loops[s.loop].out[k] : s.where_dtype; }
+inline DType step_in(const FusedStep& s, int k) {
+  return s.def ? s.def->loops[s.loop].in[k] : (k == 0 ? DType::Bool : s.where_dtype);
+}
 struct FusedPlan {
   const FusedStep* steps = nullptr;
   int nsteps = 0;

@@ -14,6 +14,7 @@
 #include "core/ufunc_resolve.hpp"
 #include "cunum/creation.hpp"
 #include "cunum/error.hpp"
+#include "cunum/indexing_routines.hpp"
 #include "cunum/reduction.hpp"
 #include "cunum/ufunc.hpp"
 
@@ -61,20 +62,31 @@ std::vector<Ref> Graph::call(const core::UfuncDef& def, const Ref* args, int nar
   Node n{&def, {}};
   bool any_array = false;
   for (int i = 0; i < nargs; ++i) {
-    const Ref& r = args[i];
-    const bool ok = (r.kind == Ref::Input && r.index >= 0 && r.index < ninputs_) ||
-                    (r.kind == Ref::Scalar && r.index >= 0 && r.index < static_cast<int>(scalars_.size())) ||
-                    (r.kind == Ref::Value && r.index >= 0 && r.index < static_cast<int>(nodes_.size()) &&
-                     r.out >= 0 && r.out < nodes_[r.index].def->nout);
-    if (!ok) throw ValueError("a fused call refers to an operand that the graph does not have");
-    any_array = any_array || r.kind != Ref::Scalar;
-    n.args[i] = r;
+    check_ref(args[i]);
+    any_array = any_array || args[i].kind != Ref::Scalar;
+    n.args[i] = args[i];
   }
   if (!any_array) throw TypeError(std::string(def.name) + ": a fused call needs an array operand");
   nodes_.push_back(n);
   std::vector<Ref> out;
   for (int k = 0; k < def.nout; ++k) out.push_back({Ref::Value, static_cast<int>(nodes_.size()) - 1, k});
   return out;
+}
+
+void Graph::check_ref(const Ref& r) const {
+  const bool ok = (r.kind == Ref::Input && r.index >= 0 && r.index < ninputs_) ||
+                  (r.kind == Ref::Scalar && r.index >= 0 && r.index < static_cast<int>(scalars_.size())) ||
+                  (r.kind == Ref::Value && r.index >= 0 && r.index < static_cast<int>(nodes_.size()) &&
+                   r.out >= 0 && r.out < nodes_[r.index].nout());
+  if (!ok) throw ValueError("a fused call refers to an operand that the graph does not have");
+}
+
+Ref Graph::where(Ref condition, Ref x, Ref y) {
+  for (const Ref& r : {condition, x, y}) check_ref(r);
+  if (condition.kind == Ref::Scalar && x.kind == Ref::Scalar && y.kind == Ref::Scalar)
+    throw TypeError("where: a fused call needs an array operand");
+  nodes_.push_back(Node{nullptr, {condition, x, y}});
+  return {Ref::Value, static_cast<int>(nodes_.size()) - 1, 0};
 }
 
 std::vector<Ref> Graph::call(const core::UfuncDef& def, std::initializer_list<Ref> args) {
@@ -92,7 +104,7 @@ void Graph::set_outputs(std::vector<Ref> outputs) {
     if (r.kind == Ref::Scalar) throw TypeError("a fused graph's output must be an array, not a scalar");
     if ((r.kind == Ref::Input && (r.index < 0 || r.index >= ninputs_)) ||
         (r.kind == Ref::Value && (r.index < 0 || r.index >= static_cast<int>(nodes_.size()) || r.out < 0 ||
-                                  r.out >= nodes_[r.index].def->nout)))
+                                  r.out >= nodes_[r.index].nout())))
       throw ValueError("a fused graph's output refers to an operand that the graph does not have");
   }
   std::lock_guard<std::mutex> lock(mu_);
@@ -115,10 +127,55 @@ const Graph::Plan& Graph::plan_for(const std::vector<ndarray>& inputs) const {
   std::vector<int> loops(nodes_.size(), -1);
   bool fusable = true;
   int nscalars = 0;
-  std::vector<std::array<int, 2>> scalar_slot(nodes_.size(), {-1, -1});
+  std::vector<std::array<int, 3>> scalar_slot(nodes_.size(), {-1, -1, -1});
+  std::vector<DType> where_dtypes(nodes_.size(), DType::Bool);
   uint64_t h = mix(0, nodes_.size());
+  auto operand_dtype = [&](const Ref& r) { return r.kind == Ref::Input ? inputs[r.index].dtype() : value_dtypes[r.index][r.out]; };
+  auto add_deps = [&](size_t i, const Ref& r) {
+    if (r.kind == Ref::Scalar) return;
+    deps[i] |= r.kind == Ref::Input ? (r.index < 64 ? uint64_t(1) << r.index : ~uint64_t(0)) : deps[r.index];
+  };
+  // A scalar's slot, its value stored as `d` (or the kernel falls back to call by call).
+  auto store_scalar = [&](size_t i, int k, const cunum::Scalar& v, DType d) {
+    if (nscalars == backend::kMaxFusedScalars) {
+      fusable = false;
+      return;
+    }
+    v.store(d, p.scalars[nscalars].data());
+    scalar_slot[i][k] = nscalars++;
+  };
   for (size_t i = 0; i < nodes_.size(); ++i) {
     const Node& n = nodes_[i];
+    if (!n.def) {
+      // Note [Fused where]: x and y promote as in the eager routine (NEP 50:
+      // arrays and strong scalars by dtype, Python scalars by kind), and a
+      // Python int must fit the result, as there.
+      DType strong[2];
+      WeakKind weak[2];
+      int ns = 0, nw = 0;
+      for (int k = 1; k < 3; ++k) {
+        const Ref& r = n.args[k];
+        if (r.kind != Ref::Scalar) strong[ns++] = operand_dtype(r);
+        else if (scalars_[r.index].strong) strong[ns++] = scalars_[r.index].dtype;
+        else weak[nw++] = scalars_[r.index].weak_kind();
+      }
+      const DType dt = result_type(strong, ns, weak, nw);
+      for (int k = 1; k < 3; ++k)
+        if (n.args[k].kind == Ref::Scalar && !scalars_[n.args[k].index].strong) scalars_[n.args[k].index].check_fits(dt);
+      where_dtypes[i] = dt;
+      value_dtypes[i] = {dt, DType::Bool};
+      h = mix(mix(h, 0xF00D), static_cast<int>(dt));
+      for (int k = 0; k < 3; ++k) {
+        const Ref& r = n.args[k];
+        h = mix(mix(mix(h, r.kind), r.index), r.out);
+        add_deps(i, r);
+        if (r.kind != Ref::Scalar) continue;
+        const cunum::Scalar& v = scalars_[r.index];
+        if (k == 0) store_scalar(i, k, cunum::Scalar(v.is_true()), DType::Bool);
+        else store_scalar(i, k, v, dt);
+      }
+      continue;
+    }
     Operand ops[core::kMaxUfuncIn] = {Operand(false), Operand(false)};
     ndarray stand_in[core::kMaxUfuncIn];
     for (int k = 0; k < n.def->nin; ++k) {
@@ -127,9 +184,8 @@ const Graph::Plan& Graph::plan_for(const std::vector<ndarray>& inputs) const {
         ops[k] = Operand(scalars_[r.index]);
         continue;
       }
-      const DType d = r.kind == Ref::Input ? inputs[r.index].dtype() : value_dtypes[r.index][r.out];
-      deps[i] |= r.kind == Ref::Input ? (r.index < 64 ? uint64_t(1) << r.index : ~uint64_t(0)) : deps[r.index];
-      stand_in[k] = empty(Shape{}, d, Device::cpu());
+      add_deps(i, r);
+      stand_in[k] = empty(Shape{}, operand_dtype(r), Device::cpu());
       ops[k] = Operand(stand_in[k]);
     }
     const int loop = core::resolve_ufunc(*n.def, ops);
@@ -145,20 +201,14 @@ const Graph::Plan& Graph::plan_for(const std::vector<ndarray>& inputs) const {
     for (int k = 0; k < n.def->nin; ++k) {
       const Ref& r = n.args[k];
       h = mix(mix(mix(h, r.kind), r.index), r.out);
-      if (r.kind != Ref::Scalar) continue;
-      if (nscalars == backend::kMaxFusedScalars) {
-        fusable = false;
-        continue;
-      }
-      ops[k].scalar().store(sig.in[k], p.scalars[nscalars].data());  // (as a hook may have rewritten it)
-      scalar_slot[i][k] = nscalars++;
+      if (r.kind == Ref::Scalar) store_scalar(i, k, ops[k].scalar(), sig.in[k]);  // (as a hook may have rewritten it)
     }
   }
   p.nscalars = nscalars;
   // Operands of the kernel: the inputs some call or output uses.
   std::vector<bool> used(ninputs_, false);
   for (const Node& n : nodes_)
-    for (int k = 0; k < n.def->nin; ++k)
+    for (int k = 0; k < n.nin(); ++k)
       if (n.args[k].kind == Ref::Input) used[n.args[k].index] = true;
   p.used_inputs.assign(ninputs_, -1);
   int nin = 0;
@@ -180,8 +230,9 @@ const Graph::Plan& Graph::plan_for(const std::vector<ndarray>& inputs) const {
     for (size_t i = 0; i < nodes_.size(); ++i) {
       backend::FusedStep st;
       st.def = nodes_[i].def;
-      st.loop = loops[i];
-      for (int k = 0; k < st.def->nin; ++k) {
+      st.loop = st.def ? loops[i] : 0;
+      st.where_dtype = where_dtypes[i];
+      for (int k = 0; k < std::min(nodes_[i].nin(), backend::kMaxFusedStepIn); ++k) {
         const Ref& r = nodes_[i].args[k];
         if (r.kind == Ref::Input) st.args[k] = {backend::FusedArg::Input, static_cast<int16_t>(p.used_inputs[r.index]), 0};
         else if (r.kind == Ref::Scalar) st.args[k] = {backend::FusedArg::Scalar, static_cast<int16_t>(scalar_slot[i][k]), 0};
@@ -202,13 +253,27 @@ std::vector<ndarray> Graph::run_eager(const std::vector<ndarray>& inputs) const 
   std::vector<std::array<ndarray, core::kMaxUfuncOut>> values(nodes_.size());
   for (size_t i = 0; i < nodes_.size(); ++i) {
     const Node& n = nodes_[i];
-    Operand ops[core::kMaxUfuncIn] = {Operand(false), Operand(false)};
-    for (int k = 0; k < n.def->nin; ++k) {
-      const Ref& r = n.args[k];
-      if (r.kind == Ref::Input) ops[k] = Operand::borrow(inputs[r.index]);
-      else if (r.kind == Ref::Scalar) ops[k] = Operand(scalars_[r.index]);
-      else ops[k] = Operand::borrow(values[r.index][r.out]);
+    auto operand = [&](const Ref& r) {
+      if (r.kind == Ref::Input) return Operand::borrow(inputs[r.index]);
+      if (r.kind == Ref::Scalar) return Operand(scalars_[r.index]);
+      return Operand::borrow(values[r.index][r.out]);
+    };
+    if (!n.def) {  // where: a scalar condition becomes a 0-d bool array on the operands' device
+      Device dev = default_device();
+      for (const Ref& r : n.args)
+        if (r.kind != Ref::Scalar) {
+          dev = (r.kind == Ref::Input ? inputs[r.index] : values[r.index][r.out]).device();
+          break;
+        }
+      const Ref& c = n.args[0];
+      const ndarray cond = c.kind == Ref::Input   ? inputs[c.index]
+                           : c.kind == Ref::Value ? values[c.index][c.out]
+                                                  : full(Shape{}, cunum::Scalar(scalars_[c.index].is_true()), DType::Bool, dev);
+      values[i][0] = cunum::where(cond, operand(n.args[1]), operand(n.args[2]));
+      continue;
     }
+    Operand ops[core::kMaxUfuncIn] = {Operand(false), Operand(false)};
+    for (int k = 0; k < n.def->nin; ++k) ops[k] = operand(n.args[k]);
     apply_ufunc(*n.def, ops, n.def->nin, UfuncOptions{}, values[i].data());
   }
   std::vector<ndarray> out;

@@ -71,6 +71,32 @@ TEST(Fusion, GraphOutputsAndErrors) {
   EXPECT_THROW(h.run({a}), ValueError);  // NumPy: integers to negative integer powers
 }
 
+// Note [Fused where]: where(c, x, y) inside the graph, promoting x and y as
+// the eager routine does, with a scalar choice, a condition of another dtype
+// and a fused reduction of it.
+TEST(Fusion, WhereEqualsEager) {
+  const int n = 5000;
+  ndarray a = from_host(ramp(n, 0.5f), {50, 100});
+  ndarray i16 = from_host(std::vector<int16_t>{3, 0, -2, 0}, {4});
+  auto relu = cunum::fuse([](auto x) { return fusion::where(x > 0, x, 0) * 2; });
+  ndarray r = relu(a);
+  ndarray e = cunum::where(a > 0, a, Scalar(0)) * 2;
+  EXPECT_EQ(r.dtype(), DType::Float32);  // a weak int keeps float32
+  EXPECT_EQ(host<float>(r), host<float>(e));
+  auto pick = cunum::fuse([](auto c, auto x) { return fusion::where(c, x, 1.5) + 1; });
+  ndarray q = pick(i16, i16);  // the condition's truth value; int16 with a weak float: float64
+  EXPECT_EQ(q.dtype(), DType::Float64);
+  EXPECT_EQ(host<double>(q), (std::vector<double>{4.0, 2.5, -1.0, 2.5}));
+  auto total = cunum::fuse([](auto x) { return fusion::reduce("sum", fusion::where(x < 0, -x, x)); });
+  const uint64_t before = fusion::fused_reduction_count();
+  ndarray s = total(a);
+  EXPECT_EQ(host<float>(s), host<float>(cunum::sum(cunum::where(a < 0, -a, a))));
+  if (a.device().is_cpu()) EXPECT_EQ(fusion::fused_reduction_count(), before + 1);
+  fusion::Graph g(1);
+  EXPECT_THROW(g.where(g.scalar(Scalar(true)), g.scalar(Scalar(1)), g.scalar(Scalar(2))), TypeError);
+  EXPECT_THROW(g.where(g.input(0), g.input(0), fusion::Ref{fusion::Ref::Value, 3, 0}), ValueError);
+}
+
 // Note [Fused reductions]: a graph reduced in the same kernel gives the
 // eager reduction of its value (the values here sum exactly in float32).
 TEST(Fusion, ReductionOfTheGraph) {

@@ -483,6 +483,23 @@ TEST(NvrtcKernels, FusedKernelsCompile) {
   const FusedPlan t = plan_of(bools, 1, bools_out, 2, {DType::Bool, DType::Bool, DType::Bool});
   b.add(fused_source(t, 0, true, 16));
   b.add(fused_source(t, 2, false, 0));
+  // where steps (Note [Fused where]) in every result dtype: a bool input
+  // condition choosing between an input and a scalar, then a value condition
+  // (a complex or float16 input's truth value), a scalar condition, and the
+  // where's value used by a ufunc
+  const core::UfuncDef& neg = core::ufunc_by_name("negative");
+  for (int d = 0; d < kNumDTypes; ++d) {
+    const DType dt = static_cast<DType>(d);
+    FusedStep wsteps[] = {{nullptr, 0, {in(0), in(1), {FusedArg::Scalar, 0, 0}}, dt},
+                          {nullptr, 0, {in(2), val(0), in(1)}, dt},
+                          {nullptr, 0, {{FusedArg::Scalar, 1, 0}, val(1), in(1)}, dt},
+                          {&neg, loop_of(neg, dt == DType::Bool ? DType::Int8 : dt), {val(2)}}};
+    const int nsteps = dt == DType::Bool ? 3 : 4;  // no negative of bool
+    const FusedArg wout[] = {val(nsteps - 1)};
+    const FusedPlan w = plan_of(wsteps, nsteps, wout, 3, {DType::Bool, dt, d % 2 ? DType::Complex64 : DType::Float16, dt}, 2);
+    b.add(fused_source(w, 0, true, dt == DType::Bool ? 16 : 2));
+    b.add(fused_source(w, 2, false, 0));
+  }
   EXPECT_NO_THROW(compile_to_cubin(b.src, kArch));
 }
 

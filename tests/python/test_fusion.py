@@ -13,6 +13,8 @@ import cunum as cn
 from helpers import (SOME_DTYPES, needs_numpy, USING_NUMPY_SHIM, assert_same, clip_int_bounds, compare, fused_reductions_here,
                      make_data)
 
+NUMPY_2_5 = tuple(int(p) for p in numpy.__version__.split(".")[:2]) >= (2, 5)
+
 pytestmark = [pytest.mark.usefixtures("device"),
               pytest.mark.skipif(USING_NUMPY_SHIM, reason="cunum.fuse: NumPy has none (the suite is running against NumPy)")]
 
@@ -388,7 +390,7 @@ def test_graph_fused_equals_call_by_call(shape, rng):
 
 
 def test_where_and_clip_inside(rng):
-    """where and clip run as in eager code between the fused graphs."""
+    """where and clip inside fused functions (they join the graph: below)."""
     a, b = small((6, 7), "float32", rng), small((6, 7), "int16", rng)
     fused_compare(lambda xp: lambda x, y: xp.where(x > 0, x * 2, y) + 1, a, b)
     fused_compare(lambda xp: lambda x, y: xp.where(y < 2, 0.5, x) * y, a, b)
@@ -397,6 +399,116 @@ def test_where_and_clip_inside(rng):
     fused_compare(lambda xp: lambda x: (x + 1).clip(0, 1), a)
     fused_compare(lambda xp: lambda x: xp.clip(x * 2, *clip_int_bounds(xp, numpy.int8, -1000, 1000)),
                   b.astype(numpy.int8))
+
+
+# ---------------------------------------------------------------- where in the graph
+# Note [Fused where]: where(c, x, y) is a node of the graph (one kernel with
+# the ufuncs around it), promoting x and y as the eager routine does.
+
+def fused_steps(body, *args):
+    """cunum.fuse(body(cn)) run on args (cunum arrays of them): its trace's
+    step kinds (_step_kinds)."""
+    f = cn.fuse(body(cn))
+    f(*[cn.asarray(a) for a in args])
+    return _step_kinds(f)
+
+
+@pytest.mark.parametrize("dx,dy", list(itertools.product(SOME_DTYPES, SOME_DTYPES))[::2],
+                         ids=lambda d: numpy.dtype(d).name)
+def test_where_joins_the_graph(dx, dy, rng):
+    x, y = small((5, 6), dx, rng), small((5, 6), dy, rng)
+    body = lambda xp: lambda x, y: xp.where(x > y, x, y) + 1  # noqa: E731
+    if dx.kind != "c" and dy.kind != "c" and (dx.kind, dy.kind) != ("b", "b"):
+        fused_compare(body, x, y)
+        assert fused_steps(body, x, y) == [0]
+    # the condition in any dtype (its truth value), broadcast, and views of the operands
+    fused_compare(lambda xp: lambda c, x, y: xp.where(c, x, y), y[0], x, y[:, ::-1])
+    fused_compare(lambda xp: lambda c, x, y: xp.where(c, x * 2, y) - x, x[:, :1], x, y.T.copy(),
+                  prep=lambda c, x, y: (c, x[::-1], y.T))
+    assert fused_steps(lambda xp: lambda c, x, y: xp.where(c, x, y), y[0], x, y) == [0]
+
+
+@pytest.mark.parametrize("dt", ["bool", "int8", "uint64", "float16", "float32", "float64", "complex64", "complex128"])
+def test_where_scalars_inside(dt, rng):
+    """Python scalars (weak: NEP 50), NumPy scalars (strong), a scalar
+    condition and two scalar choices, as the eager routine takes them."""
+    a = small((4, 7), dt, rng)
+    for s in (0, 1, 2.5, 1j, True):
+        fused_compare(lambda xp: lambda x: xp.where(x != 0, x, s), a)
+        fused_compare(lambda xp: lambda x: xp.where(x == 0, s, x) * 2, a)
+    fused_compare(lambda xp: lambda x: xp.where(x != 0, numpy.float32(1.5), x), a)
+    fused_compare(lambda xp: lambda x: xp.where(x != 0, numpy.int16(-3), numpy.uint8(7)) + x, a)
+    fused_compare(lambda xp: lambda x: xp.where(x != 0, 1, 2.5), a)
+    for c in (True, False, 0.0, 3):
+        fused_compare(lambda xp: lambda x, y: xp.where(c, x, y) + 0, a, a[::-1])
+    assert fused_steps(lambda xp: lambda x: xp.where(x != 0, x, 2) + 1, a) == [0]
+
+
+def test_where_condition_special_values():
+    """NaN is true, both zeros false, a complex number with one nonzero part
+    true, a bool byte other than 0 or 1 true (Note [Bool bytes]); the chosen
+    values keep their signed zeros and NaNs (no arithmetic on them)."""
+    f = numpy.array([numpy.nan, -0.0, 0.0, numpy.inf, -numpy.inf, 1e-310, -2.0, 5.0])
+    z = numpy.array([complex(0, numpy.nan), complex(-0.0, 0), 0j, 1j, complex(-0.0, -0.0), 2, -1j, 0j])
+    y = numpy.array([-0.0, numpy.nan, -0.0, 1.0, -0.0, 0.0, numpy.inf, -0.0])
+    for cond in (f, f.astype(numpy.float32), f.astype(numpy.float16), z, z.astype(numpy.complex64)):
+        fused_compare(lambda xp: lambda c, x, y: xp.where(c, x, y), cond, f[::-1].copy(), y)
+        fused_compare(lambda xp: lambda c, y: xp.where(c, -0.0, y), cond, y)
+    # bool bytes: the where's condition read through its byte (and after a ufunc)
+    raw = numpy.array([0, 1, 2, 255, 0, 7, 1, 0], numpy.uint8)
+
+    def run(xp, r, x, y):
+        c = r.view(bool) if xp is numpy else cn.asarray(r).view(bool)
+        g = lambda c, x, y: xp.where(c, x, y) * 1  # noqa: E731
+        return (cn.fuse(g) if xp is cn else g)(c, x, y)
+    compare(run, raw, f, y)
+
+
+def test_where_errors_inside():
+    a = numpy.array([1, 2], numpy.int8)
+    # A Python int must fit the result's dtype (NumPy 2.5; NumPy 2.4 wrapped 300 into int8).
+    for body in (lambda xp: lambda x: xp.where(x > 1, x, 300), lambda xp: lambda x: xp.where(x > 1, 300, x) + 1):
+        if NUMPY_2_5:
+            fused_compare(body, a)
+        else:
+            with pytest.raises(OverflowError, match="Python integer 300 out of bounds for int8"):
+                cn.fuse(body(cn))(cn.asarray(a))
+    with pytest.raises(ValueError):  # broadcasting
+        cn.fuse(lambda c, x, y: cn.where(c, x, y))(cn.ones(2, bool), cn.ones(3), cn.ones(4))
+    with pytest.raises(TypeError):  # a cunum array not passed as an argument
+        cn.fuse(lambda x: cn.where(x > 0, x, cn.ones(2)))(cn.ones(2))
+
+
+@pytest.mark.parametrize("shape", [(5000,), (3, 2500), (64, 1500)])
+def test_graph_where_fused_equals_call_by_call(shape, rng):
+    """A graph with where nodes (array, scalar and value operands; a scalar
+    condition) fused against the same graph run call by call, over many
+    chunks, with strided inputs."""
+    g = cn._core._FusionGraph(3)
+    x, y, c = g.input(0), g.input(1), g.input(2)
+    p = g.call("multiply", [x, y])[0]
+    w = g.where(c, p, g.scalar(-1.5))[0]
+    v = g.where(g.call("greater", [w, x])[0], g.scalar(2), y)[0]
+    u = g.where(g.scalar(True), v, x)[0]
+    g.set_outputs([g.call("add", [w, v])[0], u])
+    a = cn.asarray(small(shape, "float32", rng))
+    b = cn.asarray(small(shape, "int16", rng))
+    m = cn.asarray(small(shape, "uint8", rng))
+    for args in ([a, b, m], [a[..., ::-1], b, m], [a.T, b.T, m.T]):
+        fused, eager = g.run(args), g.run_eager(args)
+        for f_, e in zip(fused, eager):
+            assert f_.dtype == e.dtype
+            assert_same(cn.asnumpy(e), f_, exact=True)
+
+
+@pytest.mark.parametrize("dt", ["int8", "float32", "float64", "complex128"])
+def test_where_in_fused_reductions(dt, rng):
+    a = small((12, 40), dt, rng)
+    fused_reduce_compare(lambda xp: lambda x: xp.sum(xp.where(x != 0, x, 1) * 2, axis=1), a)
+    fused_reduce_compare(lambda xp: lambda x: xp.prod(xp.where(x != 2, x, 1), axis=0), a)
+    if dt != "complex128":
+        fused_reduce_compare(lambda xp: lambda x: xp.max(xp.where(x > 0, x, -x)), a)
+    assert fused_steps(lambda xp: lambda x: xp.sum(xp.where(x != 0, x, 1), axis=1), a) == [2]
 
 
 @pytest.mark.parametrize("dt", ["float32", "int8", "uint16", "float16", "complex64", "bool"])

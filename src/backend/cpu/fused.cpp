@@ -1,5 +1,6 @@
 // A fused plan on the CPU (Note [CPU fused loops]).
 #include <algorithm>
+#include <cstring>
 #include <memory>
 #include <vector>
 
@@ -24,18 +25,27 @@ constexpr int64_t kChunk = 1024;
 constexpr int64_t kChunksPerTask = 16;
 
 // Where each step's outputs live in the arena (kChunk elements of their
-// loop dtype each, 64-byte aligned), and the arena's size.
+// loop dtype each, 64-byte aligned), and the arena's size. A where step
+// (Note [Fused where]) has its condition as bytes and x and y converted to
+// its dtype in three more buffers, right after its output's.
 using Offsets = std::vector<std::array<size_t, core::kMaxUfuncOut>>;
+size_t chunk_bytes(DType d) { return (itemsize(d) * kChunk + 63) / 64 * 64; }
 void step_offsets(const FusedPlan& p, Offsets& at, size_t& total) {
   at.resize(p.nsteps);
   total = 0;
   for (int i = 0; i < p.nsteps; ++i) {
-    const core::UfuncDef& def = *p.steps[i].def;
-    for (int k = 0; k < def.nout; ++k) {
+    const FusedStep& st = p.steps[i];
+    for (int k = 0; k < step_nout(st); ++k) {
       at[i][k] = total;
-      total += (itemsize(def.loops[p.steps[i].loop].out[k]) * kChunk + 63) / 64 * 64;
+      total += chunk_bytes(step_out(st, k));
     }
+    if (!st.def) total += chunk_bytes(DType::Bool) + 2 * chunk_bytes(st.where_dtype);
   }
+}
+
+// Picks x[i] where c[i] is nonzero, else y[i]: items of N bytes.
+template <size_t N> void pick(const unsigned char* c, const char* x, const char* y, char* out, int64_t len) {
+  for (int64_t i = 0; i < len; ++i) std::memcpy(out + i * N, (c[i] ? x : y) + i * N, N);
 }
 
 // One chunk of len <= kChunk elements: input k at in[k] (byte stride
@@ -43,11 +53,55 @@ void step_offsets(const FusedPlan& p, Offsets& at, size_t& total) {
 void run_chunk(CpuBackend& be, const FusedPlan& p, const Offsets& at,
                char* base, const char* const* in, const int64_t* in_stride, char* const* out,
                const int64_t* out_stride, const DType* out_dtype, int64_t len) {
-  auto value_dtype = [&](const FusedArg& a) {
-    return p.steps[a.index].def->loops[p.steps[a.index].loop].out[a.out];
+  auto value_dtype = [&](const FusedArg& a) { return step_out(p.steps[a.index], a.out); };
+  // Argument k of step st converted to dtype `to` in the contiguous buffer dst.
+  auto convert_arg = [&](const FusedStep& st, int k, DType to, char* dst) {
+    const FusedArg& a = st.args[k];
+    LoopPlan cp;
+    cp.shape.assign(1, len);
+    cp.nops = 2;
+    cp.index32 = true;
+    DType from;
+    if (a.kind == FusedArg::Input) {
+      from = p.dtypes[a.index];
+      cp.data[0] = const_cast<char*>(in[a.index]);
+      cp.strides[0].assign(1, in_stride[a.index]);
+    } else if (a.kind == FusedArg::Scalar) {
+      from = step_in(st, k);
+      cp.data[0] = const_cast<char*>(reinterpret_cast<const char*>(p.scalars[a.index].data()));
+      cp.strides[0].assign(1, 0);
+    } else {
+      from = value_dtype(a);
+      cp.data[0] = base + at[a.index][a.out];
+      cp.strides[0].assign(1, static_cast<int64_t>(itemsize(from)));
+    }
+    cp.data[1] = dst;
+    cp.strides[1].assign(1, static_cast<int64_t>(itemsize(to)));
+    cp.dtypes[0] = from;
+    cp.dtypes[1] = to;
+    be.copy(cp, from, to);
   };
   for (int i = 0; i < p.nsteps; ++i) {
     const FusedStep& st = p.steps[i];
+    if (!st.def) {  // Note [Fused where]
+      const DType t = st.where_dtype;
+      char* out = base + at[i][0];
+      char* c = out + chunk_bytes(t);
+      char* x = c + chunk_bytes(DType::Bool);
+      char* y = x + chunk_bytes(t);
+      convert_arg(st, 0, DType::Bool, c);
+      convert_arg(st, 1, t, x);
+      convert_arg(st, 2, t, y);
+      const auto* cb = reinterpret_cast<const unsigned char*>(c);
+      switch (itemsize(t)) {
+        case 1: pick<1>(cb, x, y, out, len); break;
+        case 2: pick<2>(cb, x, y, out, len); break;
+        case 4: pick<4>(cb, x, y, out, len); break;
+        case 8: pick<8>(cb, x, y, out, len); break;
+        default: pick<16>(cb, x, y, out, len); break;
+      }
+      continue;
+    }
     const core::UfuncDef& def = *st.def;
     const core::LoopSig& sig = def.loops[st.loop];
     LoopPlan lp;

@@ -9,12 +9,13 @@ namespace cunum::backend::cuda {
 namespace {
 std::string str(int v) { return std::to_string(v); }
 
-// The operand dtypes a step sees: what its argument `a` is before conversion.
+// The dtype of argument `a` before conversion: an input's, an earlier
+// step's output's, or (a scalar) the dtype it was stored in, `loop_in`.
 DType arg_dtype(const FusedPlan& p, const FusedArg& a, DType loop_in) {
   switch (a.kind) {
     case FusedArg::Input: return p.dtypes[a.index];
-    case FusedArg::Value: return p.steps[a.index].def->loops[p.steps[a.index].loop].out[a.out];
-    default: return loop_in;  // a scalar is stored in its loop input's dtype
+    case FusedArg::Value: return step_out(p.steps[a.index], a.out);
+    default: return loop_in;
   }
 }
 
@@ -23,27 +24,35 @@ std::string ref(const FusedArg& a) {
   return "v" + str(a.index) + "_" + str(a.out);
 }
 
+// Argument k of step `st` as a value of the dtype the step reads it in.
+std::string arg_value(const FusedPlan& p, const FusedStep& st, int k) {
+  const FusedArg& a = st.args[k];
+  const DType to = step_in(st, k);
+  const std::string L = kernel_type_name(to);
+  if (a.kind == FusedArg::Scalar) return "*(const " + L + "*)p.scal[" + str(a.index) + "]";
+  if (arg_dtype(p, a, to) == to) return ref(a);
+  return "cunum::convert<" + L + ">(" + ref(a) + ")";
+}
+
 // The element body: inputs in0.. declared by the caller; declares the steps'
 // values and ends with the stores `store(k, value)`.
 template <class Store> std::string body(const FusedPlan& p, Store&& store) {
   std::string s;
   for (int i = 0; i < p.nsteps; ++i) {
     const FusedStep& st = p.steps[i];
+    const std::string v = "v" + str(i) + "_";
+    if (!st.def) {  // Note [Fused where]: no arithmetic, so no rounding either
+      const std::string T = kernel_type_name(st.where_dtype);
+      s += T + " " + v + "0 = " + arg_value(p, st, 0) + " ? " + T + "(" + arg_value(p, st, 1) + ") : " + T + "(" +
+           arg_value(p, st, 2) + ");\n";
+      continue;
+    }
     const core::UfuncDef& def = *st.def;
     const core::LoopSig& sig = def.loops[st.loop];
     std::string args;
-    for (int k = 0; k < def.nin; ++k) {
-      const FusedArg& a = st.args[k];
-      const std::string L = kernel_type_name(sig.in[k]);
-      std::string x;
-      if (a.kind == FusedArg::Scalar) x = "*(const " + L + "*)p.scal[" + str(a.index) + "]";
-      else if (arg_dtype(p, a, sig.in[k]) == sig.in[k]) x = ref(a);
-      else x = "cunum::convert<" + L + ">(" + ref(a) + ")";
-      args += (k ? ", " : "") + x;
-    }
+    for (int k = 0; k < def.nin; ++k) args += (k ? ", " : "") + arg_value(p, st, k);
     const std::string op = std::string("cunum::ops::") + def.name + "{}";
     const std::string R0 = kernel_type_name(sig.out[0]);
-    const std::string v = "v" + str(i) + "_";
     // Each step's value goes through cunum_rounded (Note [Rounding between
     // fused steps]) so that the compiler cannot contract one step's multiply
     // with the next step's add into an FMA.
@@ -56,8 +65,7 @@ template <class Store> std::string body(const FusedPlan& p, Store&& store) {
   }
   for (int k = 0; k < p.nout; ++k) {
     const FusedArg& r = p.results[k];
-    const DType from = r.kind == FusedArg::Input ? p.dtypes[r.index]
-                                                 : p.steps[r.index].def->loops[p.steps[r.index].loop].out[r.out];
+    const DType from = r.kind == FusedArg::Input ? p.dtypes[r.index] : step_out(p.steps[r.index], r.out);
     const DType to = p.dtypes[p.nin + k];
     const std::string x = from == to ? ref(r) : "cunum::convert<" + std::string(kernel_type_name(to)) + ">(" + ref(r) + ")";
     s += store(k, x);
