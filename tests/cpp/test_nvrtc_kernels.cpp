@@ -796,6 +796,14 @@ TEST(NvrtcKernels, FusedReductionsCompile) {
   const FusedPlan t = plan_of(bx, 1, out0, 2, {DType::Bool, DType::Bool, DType::Bool});
   b.add(fused_reduce_source(ReduceId::sum, t, DType::Bool, DType::Int64, DType::Int64, 0, ReduceMode::InnerBlock, true));
   b.add(fused_reduce_source(ReduceId::all, t, DType::Bool, DType::Bool, DType::Bool, 1, ReduceMode::Outer, false));
+  // sum(where(x > 0, x, 0)) over float32 (Note [Fused where]), vectors and strided
+  const core::UfuncDef& gt = core::ufunc_by_name("greater");
+  const FusedStep relu[] = {{&gt, loop_of(gt, DType::Float32), {in(0), {FusedArg::Scalar, 0, 0}}},
+                            {nullptr, 0, {val(0), in(0), {FusedArg::Scalar, 1, 0}}, DType::Float32}};
+  const FusedArg relu_out[] = {val(1)};
+  const FusedPlan w = plan_of(relu, 2, relu_out, 1, {DType::Float32, DType::Float32}, 2);
+  b.add(fused_reduce_source(ReduceId::sum, w, DType::Float32, DType::Float32, DType::Float32, 0, ReduceMode::InnerBlock, true));
+  b.add(fused_reduce_source(ReduceId::sum, w, DType::Float32, DType::Float32, DType::Float32, 1, ReduceMode::Outer, false));
   b.add(fused_reduce_source(ReduceId::prod, c, DType::Complex128, DType::Complex128, DType::Complex64, 2,
                             ReduceMode::InnerBlock, true));
   b.add(fused_reduce_source(ReduceId::min, p, DType::Float32, DType::Float32, DType::Float64, 1,
