@@ -54,9 +54,9 @@ void run_chunk(CpuBackend& be, const FusedPlan& p, const Offsets& at,
                char* base, const char* const* in, const int64_t* in_stride, char* const* out,
                const int64_t* out_stride, const DType* out_dtype, int64_t len) {
   auto value_dtype = [&](const FusedArg& a) { return step_out(p.steps[a.index], a.out); };
-  // Argument k of step st converted to dtype `to` in the contiguous buffer dst.
-  auto convert_arg = [&](const FusedStep& st, int k, DType to, char* dst) {
-    const FusedArg& a = st.args[k];
+  // Operand `a` (a scalar: stored as `scalar_dtype`) converted to dtype `to`
+  // at dst (byte stride dst_stride), through the cast loops.
+  auto copy_arg = [&](const FusedArg& a, DType scalar_dtype, char* dst, int64_t dst_stride, DType to) {
     LoopPlan cp;
     cp.shape.assign(1, len);
     cp.nops = 2;
@@ -67,7 +67,7 @@ void run_chunk(CpuBackend& be, const FusedPlan& p, const Offsets& at,
       cp.data[0] = const_cast<char*>(in[a.index]);
       cp.strides[0].assign(1, in_stride[a.index]);
     } else if (a.kind == FusedArg::Scalar) {
-      from = step_in(st, k);
+      from = scalar_dtype;
       cp.data[0] = const_cast<char*>(reinterpret_cast<const char*>(p.scalars[a.index].data()));
       cp.strides[0].assign(1, 0);
     } else {
@@ -76,10 +76,14 @@ void run_chunk(CpuBackend& be, const FusedPlan& p, const Offsets& at,
       cp.strides[0].assign(1, static_cast<int64_t>(itemsize(from)));
     }
     cp.data[1] = dst;
-    cp.strides[1].assign(1, static_cast<int64_t>(itemsize(to)));
+    cp.strides[1].assign(1, dst_stride);
     cp.dtypes[0] = from;
     cp.dtypes[1] = to;
     be.copy(cp, from, to);
+  };
+  // Argument k of step st converted to dtype `to` in the contiguous buffer dst.
+  auto convert_arg = [&](const FusedStep& st, int k, DType to, char* dst) {
+    copy_arg(st.args[k], step_in(st, k), dst, static_cast<int64_t>(itemsize(to)), to);
   };
   for (int i = 0; i < p.nsteps; ++i) {
     const FusedStep& st = p.steps[i];
@@ -134,28 +138,8 @@ void run_chunk(CpuBackend& be, const FusedPlan& p, const Offsets& at,
     }
     be.ufunc(def, st.loop, lp);
   }
-  for (int k = 0; k < p.nout; ++k) {
-    const FusedArg& r = p.results[k];
-    LoopPlan cp;
-    cp.shape.assign(1, len);
-    cp.nops = 2;
-    cp.index32 = true;
-    DType from;
-    if (r.kind == FusedArg::Input) {
-      from = p.dtypes[r.index];
-      cp.data[0] = const_cast<char*>(in[r.index]);
-      cp.strides[0].assign(1, in_stride[r.index]);
-    } else {
-      from = value_dtype(r);
-      cp.data[0] = base + at[r.index][r.out];
-      cp.strides[0].assign(1, static_cast<int64_t>(itemsize(from)));
-    }
-    cp.data[1] = out[k];
-    cp.strides[1].assign(1, out_stride[k]);
-    cp.dtypes[0] = from;
-    cp.dtypes[1] = out_dtype[k];
-    be.copy(cp, from, out_dtype[k]);
-  }
+  // the results, converted to their arrays (a result is never a scalar)
+  for (int k = 0; k < p.nout; ++k) copy_arg(p.results[k], DType::Bool, out[k], out_stride[k], out_dtype[k]);
 }
 }  // namespace
 
