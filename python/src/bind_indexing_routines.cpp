@@ -7,6 +7,7 @@
 #include <nanobind/stl/vector.h>
 
 #include "args.hpp"
+#include "array_bases.hpp"
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "cunum/error.hpp"
@@ -53,7 +54,7 @@ void bind_indexing_routines(nb::module_& m) {
     return select(conds, operands(choices), as_operand(dflt));
   }, nb::arg(), nb::arg(), nb::arg().none());
   m.def("_diagonal", [](const ndarray& a, nb::handle offset, nb::handle axis1, nb::handle axis2) {
-    return diagonal(a, as_index(offset), as_index(axis1), as_index(axis2));
+    return with_base(a, diagonal(a, as_index(offset), as_index(axis1), as_index(axis2)));
   });
   m.def("_diag", [](const ndarray& v, nb::handle k) { return diag(v, as_index(k)); });
   m.def("_diagflat", [](const ndarray& v, nb::handle k) { return diagflat(v, as_index(k)); });

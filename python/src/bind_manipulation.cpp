@@ -5,6 +5,7 @@
 #include <nanobind/stl/vector.h>
 
 #include "args.hpp"
+#include "array_bases.hpp"
 #include "bindings.hpp"
 #include "cunum/error.hpp"
 #include "cunum/manipulation.hpp"
@@ -95,35 +96,39 @@ void bind_manipulation(nb::module_& m) {
   }, nb::arg(), nb::arg().none(), nb::arg());
   m.def("_dstack", &dstack);
   m.def("_column_stack", &column_stack);
-  m.def("_atleast_nd", [](const ndarray& a, int n) {
-    return n == 1 ? atleast_1d(a) : n == 2 ? atleast_2d(a) : atleast_3d(a);
+  m.def("_atleast_nd", [](nb::handle h, int n) -> nb::object {
+    const ndarray& a = nb::cast<const ndarray&>(h);
+    if (a.ndim() >= n) return nb::borrow(h);  // NumPy: the array itself
+    return nb::cast(with_base(a, n == 1 ? atleast_1d(a) : n == 2 ? atleast_2d(a) : atleast_3d(a)));
   });
   m.def("_block", [](nb::handle arrays) { return block(as_block(arrays)); });
   m.def("_asarray_chkfinite", [](const ndarray& a) { return asarray_chkfinite(a); });
   m.def("_array_split", [](const ndarray& a, nb::handle spec, nb::handle axis) {
-    return array_split(a, split_spec(spec), as_index(axis));
+    return with_base(a, array_split(a, split_spec(spec), as_index(axis)));
   });
   m.def("_split", [](const ndarray& a, nb::handle spec, nb::handle axis) {
-    return split(a, split_spec(spec), as_index(axis));
+    return with_base(a, split(a, split_spec(spec), as_index(axis)));
   });
-  m.def("_hsplit", [](const ndarray& a, nb::handle spec) { return hsplit(a, split_spec(spec)); });
-  m.def("_vsplit", [](const ndarray& a, nb::handle spec) { return vsplit(a, split_spec(spec)); });
-  m.def("_dsplit", [](const ndarray& a, nb::handle spec) { return dsplit(a, split_spec(spec)); });
-  m.def("_unstack", [](const ndarray& a, nb::handle axis) { return unstack(a, as_index(axis)); });
-  m.def("_flip", [](const ndarray& a, nb::handle axis) { return flip(a, opt_axes(axis)); }, nb::arg(),
+  m.def("_hsplit", [](const ndarray& a, nb::handle spec) { return with_base(a, hsplit(a, split_spec(spec))); });
+  m.def("_vsplit", [](const ndarray& a, nb::handle spec) { return with_base(a, vsplit(a, split_spec(spec))); });
+  m.def("_dsplit", [](const ndarray& a, nb::handle spec) { return with_base(a, dsplit(a, split_spec(spec))); });
+  m.def("_unstack", [](const ndarray& a, nb::handle axis) { return with_base(a, unstack(a, as_index(axis))); });
+  m.def("_flip", [](const ndarray& a, nb::handle axis) { return with_base(a, flip(a, opt_axes(axis))); }, nb::arg(),
         nb::arg().none());
-  m.def("_fliplr", &fliplr);
-  m.def("_flipud", &flipud);
+  m.def("_fliplr", [](const ndarray& a) { return with_base(a, fliplr(a)); });
+  m.def("_flipud", [](const ndarray& a) { return with_base(a, flipud(a)); });
   m.def("_rot90", [](const ndarray& a, nb::handle k, const std::vector<int64_t>& axes) {
-    return rot90(a, as_index(k), axes);
+    return with_base(a, rot90(a, as_index(k), axes));
   });
-  m.def("_ravel", [](const ndarray& a, const std::string& order) { return ravel(a, order[0]); });
+  m.def("_ravel", [](const ndarray& a, const std::string& order) { return with_base(a, ravel(a, order[0])); });
   m.def("_flatten", [](const ndarray& a, const std::string& order) { return flatten(a, order[0]); });
-  m.def("_swapaxes", &swapaxes);
-  m.def("_moveaxis", &moveaxis);
-  m.def("_squeeze", [](const ndarray& a, nb::handle axis) { return squeeze(a, opt_axes(axis)); }, nb::arg(), nb::arg().none());
-  m.def("_expand_dims", [](const ndarray& a, nb::handle axis) { return expand_dims(a, *opt_axes(axis)); }, nb::arg(), nb::arg().none());
-  m.def("_broadcast_to", [](const ndarray& a, nb::handle shape) { return broadcast_to(a, as_shape(shape)); }, nb::arg(), nb::arg().none());
+  m.def("_swapaxes", [](const ndarray& a, int64_t x, int64_t y) { return with_base(a, swapaxes(a, x, y)); });
+  m.def("_moveaxis", [](const ndarray& a, std::vector<int64_t> src, std::vector<int64_t> dst) {
+    return with_base(a, moveaxis(a, std::move(src), std::move(dst)));
+  });
+  m.def("_squeeze", [](const ndarray& a, nb::handle axis) { return with_base(a, squeeze(a, opt_axes(axis))); }, nb::arg(), nb::arg().none());
+  m.def("_expand_dims", [](const ndarray& a, nb::handle axis) { return with_base(a, expand_dims(a, *opt_axes(axis))); }, nb::arg(), nb::arg().none());
+  m.def("_broadcast_to", [](const ndarray& a, nb::handle shape) { return with_base(a, broadcast_to(a, as_shape(shape))); }, nb::arg(), nb::arg().none());
   // numpy.lib.stride_tricks.as_strided: a view of a's memory with any shape
   // and byte strides from a's first element. Unlike NumPy it refuses a view
   // that would reach outside the allocation (device memory is not checked).
@@ -140,7 +145,7 @@ void bind_manipulation(nb::module_& m) {
     }
     if (!empty && a.valid() && (lo < 0 || hi > static_cast<int64_t>(a.storage()->nbytes)))
       throw ValueError("as_strided: the view would reach outside the array's memory");
-    return ndarray(a.storage(), a.offset(), sh, st, a.dtype());
+    return with_base(a, ndarray(a.storage(), a.offset(), sh, st, a.dtype()));
   });
   m.def("_broadcast_shapes", [](const std::vector<Shape>& shapes) { return broadcast_shapes(shapes); });
   m.def("_roll", [](const ndarray& a, nb::handle shift, nb::handle axis) {

@@ -4,6 +4,7 @@
 #include <nanobind/stl/vector.h>
 
 #include "args.hpp"
+#include "array_bases.hpp"
 #include "backend/backend.hpp"
 #include "bindings.hpp"
 #include "cunum/fusion.hpp"
@@ -256,18 +257,24 @@ void bind_ndarray(nb::module_& m) {
       })
       .def_prop_ro("base", [](const ndarray& a) -> nb::object {
         if (a.owndata()) return nb::none();
-        return nb::cast(a.base());
+        return base_object(a);  // Note [View bases]
       })
-      .def_prop_ro("T", [](const ndarray& a) { return transpose(a); })
-      .def_prop_ro("mT", [](const ndarray& a) { return matrix_transpose(a); })
-      .def_prop_ro("real", &ndarray::real)
-      .def_prop_ro("imag", &ndarray::imag)
+      .def_prop_ro("T", [](const ndarray& a) { return with_base(a, transpose(a)); })
+      .def_prop_ro("mT", [](const ndarray& a) { return with_base(a, matrix_transpose(a)); })
+      .def_prop_ro("real", [](nb::handle self) -> nb::object {
+        const ndarray& a = nb::cast<const ndarray&>(self);
+        if (!is_complex(a.dtype())) return nb::borrow(self);  // NumPy: x.real is x
+        return nb::cast(with_base(a, a.real()));
+      })
+      .def_prop_ro("imag", [](const ndarray& a) { return with_base(a, a.imag()); })
+      // a view made in Python from this array (a one-operand einsum): Note [View bases]
+      .def("_note_view", [](const ndarray& a, const ndarray& view) { note_base(a, view); })
       .def("_shares_memory_with", [](const ndarray& a, const ndarray& b) { return a.shares_storage_with(b); })
       .def("_reshape", [](const ndarray& a, nb::handle shape, const std::string& order) {
-        return reshape(a, as_shape(shape), order[0]);
+        return with_base(a, reshape(a, as_shape(shape), order[0]));
       })
       .def("_transpose", [](const ndarray& a, std::optional<std::vector<int64_t>> axes) {
-        return transpose(a, axes);
+        return with_base(a, transpose(a, axes));
       }, "axes"_a.none())
       .def("_astype", [](const ndarray& a, nb::handle dtype, const std::string& order, bool copy) {
         DType d = as_dtype(dtype);
@@ -275,7 +282,7 @@ void bind_ndarray(nb::module_& m) {
         return array(a, d, copy, o);
       })
       .def("_copy", [](const ndarray& a, const std::string& order) { return a.copy(order[0]); })
-      .def("_view", [](const ndarray& a, nb::handle dtype) { return view_as_dtype(a, as_dtype(dtype)); })
+      .def("_view", [](const ndarray& a, nb::handle dtype) { return with_base(a, view_as_dtype(a, as_dtype(dtype))); })
       // x.shape = s: x becomes its reshaped view, made by the caller (python/cunum/_ndarray.py)
       .def("_set_layout", [](ndarray& a, const ndarray& view) {
         if (view.storage() != a.storage() || view.dtype() != a.dtype() || view.size() != a.size())
@@ -288,7 +295,7 @@ void bind_ndarray(nb::module_& m) {
       .def("_item_at", [](const ndarray& a, int64_t i) { return scalar_to_python(a.item(i)); })
       .def("_copy_to_buffer", [](const ndarray& a, nb::handle buf) { buffer_copy(a, buf, true); })
       .def("_copy_from_buffer", [](const ndarray& a, nb::handle buf) { buffer_copy(a, buf, false); })
-      .def("__getitem__", [](const ndarray& a, nb::handle key) { return index(a, parse_key(key, a)); },
+      .def("__getitem__", [](const ndarray& a, nb::handle key) { return with_base(a, index(a, parse_key(key, a))); },
            nb::arg().none())
       .def("__setitem__", &setitem, nb::arg().none(), nb::arg().none())
       .def("__len__", [](const ndarray& a) {

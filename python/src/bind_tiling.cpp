@@ -8,6 +8,7 @@
 #include <nanobind/stl/vector.h>
 
 #include "args.hpp"
+#include "array_bases.hpp"
 #include "bindings.hpp"
 #include "cunum/creation.hpp"
 #include "cunum/error.hpp"
@@ -55,7 +56,7 @@ void bind_tiling(nb::module_& m) {
     return repeat(a, nb::cast<ndarray>(repeats), ax);
   }, nb::arg(), nb::arg(), nb::arg().none());
   m.def("_rollaxis", [](const ndarray& a, nb::handle axis, nb::handle start) {
-    return rollaxis(a, as_index(axis), as_index(start));
+    return with_base(a, rollaxis(a, as_index(axis), as_index(start)));
   });
   m.def("_resize", [](const ndarray& a, nb::handle shape) { return resize(a, as_shape(shape)); });
   // ndarray.resize: the array itself takes the new shape (new storage, the
@@ -86,7 +87,7 @@ void bind_tiling(nb::module_& m) {
     return insert(arr, insert_obj(obj), values, opt_axis(axis));
   }, nb::arg(), nb::arg().none(), nb::arg(), nb::arg().none());
   m.def("_trim_zeros", [](const ndarray& filt, const std::string& trim, nb::handle axis) {
-    return trim_zeros(filt, trim, opt_axis(axis));
+    return with_base(filt, trim_zeros(filt, trim, opt_axis(axis)));
   }, nb::arg(), nb::arg(), nb::arg().none());
   m.def("_meshgrid", [](const std::vector<ndarray>& xi, bool copy, bool sparse, const std::string& indexing) {
     return meshgrid(xi, copy, sparse, indexing);

@@ -236,8 +236,11 @@ def einsum(*operands, out=None, dtype=None, order="K", casting="safe", optimize=
     else:
         subscripts, ops = _sublist_subscripts(operands)
     out = _out1(out)
-    return _ret(_core._einsum(subscripts.replace(" ", ""), [_a(x) for x in ops], out, dtype, casting,
-                              _optimize_name(optimize)), out)
+    arrays = [_a(x) for x in ops]
+    r = _core._einsum(subscripts.replace(" ", ""), arrays, out, dtype, casting, _optimize_name(optimize))
+    if len(arrays) == 1 and out is None:
+        arrays[0]._note_view(r)  # a view of the operand has it as its base (Note [View bases])
+    return _ret(r, out)
 
 
 def einsum_path(*operands, optimize="greedy", einsum_call=False):
