@@ -423,7 +423,8 @@ ndarray einsum(const std::string& subscripts, const std::vector<ndarray>& operan
   }
   Term last = sum_out(terms[0], out);
   ndarray r = arrange(last, p.output, ext);
-  for (size_t d = 0; d < size_t(r.ndim()); ++d)
+  // (an empty result has no elements to repeat: it stays a view, as NumPy's)
+  for (size_t d = 0; d < size_t(r.ndim()) && r.size() > 0; ++d)
     if (r.strides()[d] == 0 && r.shape()[d] > 1) {  // a broadcast label: a real array, not a view
       r = r.copy();
       break;
