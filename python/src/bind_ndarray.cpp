@@ -232,7 +232,8 @@ void bind_ndarray(nb::module_& m) {
   m.def("_pool_set_limit", [](const Device& d, size_t bytes) { backend::get(d).pool_set_limit(bytes); });
   m.def("_pool_get_limit", [](const Device& d) { return backend::get(d).pool_get_limit(); });
 
-  nb::class_<ndarray> cls(m, "ndarray", nb::type_slots(ndarray_operator_slots()));
+  // weak-referenceable as NumPy's arrays (and for Note [View bases])
+  nb::class_<ndarray> cls(m, "ndarray", nb::type_slots(ndarray_operator_slots()), nb::is_weak_referenceable());
   cls.def("__init__", [](ndarray* self, nb::handle shape, nb::handle dtype, nb::handle order) {
         DType d = dtype.is_none() ? DType::Float64 : as_dtype(dtype);
         char o = order.is_none() ? 'C' : nb::cast<std::string>(order)[0];

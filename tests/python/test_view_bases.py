@@ -95,3 +95,14 @@ def test_dead_owner_and_many_views():
             kept.append((a, a.T[:2]))
     for a, v in kept:
         assert v.base is a
+
+
+def test_arrays_are_weak_referenceable():
+    """As NumPy's arrays (caches keyed by weak references: functools, Dask)."""
+    import weakref
+    x = cn.ones(3)
+    r = weakref.ref(x)
+    assert r() is x
+    del x
+    gc.collect()
+    assert r() is None
