@@ -90,6 +90,8 @@ def test_cuda_device_api():
     assert d.id == 0 and d == cn.Device("cuda:0")
     assert d.compute_capability.isdigit()
     with cn.cuda.Device(0):
+        assert cn.cuda.device.get_compute_capability() == d.compute_capability  # CuPy's module functions
+        assert cn.cuda.device.get_device_id() == 0
         x = cn.arange(5)
         assert x.device == d
     d.synchronize()

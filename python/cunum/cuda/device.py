@@ -21,3 +21,15 @@ def _synchronize(self):
 
 _Device.synchronize = _synchronize
 _Device.compute_capability = property(lambda self: _core._compute_capability(self))
+
+
+def get_device_id():
+    """CuPy's cupy.cuda.device.get_device_id(): the current CUDA device's id."""
+    return Device().id
+
+
+def get_compute_capability():
+    """CuPy's cupy.cuda.device.get_compute_capability(): the current CUDA
+    device's compute capability as a string ("90"); ValueError where no CUDA
+    device is usable."""
+    return Device().compute_capability
