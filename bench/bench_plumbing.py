@@ -55,6 +55,11 @@ def cases(quick, only=None):
         c = make(lib, n, seed=3)
         cpt = (lambda: c.copy_(x)) if lib is torch else (lambda: lib.copyto(c, x))
         data[name]["copyto f32 GB/s"] = 2 * b / gpu_time(cpt) / 1e9
+        # a copy moving the bytes repeat rows is counted for (3n bytes): the
+        # size effect on the ratio (docs/kernel-tuning.md, "repeat rows")
+        part = x[: 3 * n // 8]
+        data[name]["copy f32 3n/8 GB/s"] = 2 * 4 * part.shape[0] / gpu_time(
+            lambda: part.clone() if lib is torch else part.copy()) / 1e9
         data[name].update(tiling_cases(lib, x, n))
         del x, y, c
         side = 2**12 if quick else 2**14
@@ -215,6 +220,9 @@ def print_targets(data):
     for case, want in absolute.items():
         print(f"{case + ' >= ' + str(want):40s}" + "".join(f"{data[n][case]:14.1f}" for n in names) +
               f"   {'ok' if data['cunum'][case] >= want else 'MISSED'}")
+    same = data["cunum"]["copy f32 3n/8 GB/s"]
+    print(f"cunum repeat rows / a copy of the same bytes: {data['cunum']['repeat rows 2x f32 matrix GB/s'] / same:.2f} "
+          f"(that copy / the full copy: {same / data['cunum']['copy f32 GB/s']:.2f})")
     pads = [data["cunum"][c] / copy for c in ratio_cases if c.startswith("pad")]
     reps = [data["cunum"][c] / copy for c in ratio_cases if c.startswith("repeat")]
     print(f"cunum pad/copy {min(pads):.2f}-{max(pads):.2f}, repeat/copy {min(reps):.2f}-{max(reps):.2f} "
