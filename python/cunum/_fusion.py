@@ -148,7 +148,7 @@ class _Tracer:
         refs = [self.arg_of(g, a) for a in (c, x, y)]
         g.calls.append(("where", refs))
         ndim = args_ndim((c, x, y))
-        return _FusionVar(self, g, ("node", len(g.calls) - 1, 0), None, ndim, type=(_where, (c, x, y), 0))
+        return _FusionVar(self, g, ("node", len(g.calls) - 1, 0), None, ndim, type=(_routine("where"), (c, x, y), 0))
 
     def call(self, name, args, kwargs):
         """A routine run as in eager code between graphs (reductions,
@@ -533,11 +533,6 @@ def _routine(name):
     if name == "clip":
         return _routines.mathematical.clip
     return getattr(_routines.reductions, name)
-
-
-def _where(c, x, y):
-    from ._routines.indexing_routines import where
-    return where(c, x, y)
 
 
 def _build(result, values):

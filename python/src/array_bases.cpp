@@ -29,10 +29,6 @@ namespace {
 struct Owners {
   std::unordered_map<const Storage*, PyObject*> map;  // allocation -> weak reference (owned)
   size_t prune_at = 1024;
-  // The entry note_base found last (views of one array in a row skip the
-  // hash); reset whenever an entry is replaced or dropped.
-  const Storage* last = nullptr;
-  PyObject* last_ref = nullptr;
 };
 Owners& owners() {
   static Owners* o = new Owners();  // leaked: nothing to release at exit
@@ -53,18 +49,6 @@ PyObject* referent(PyObject* ref) {
 #endif
 }
 
-// Whether `ref` points to the live Python array whose C++ object is `a`
-// (the hot path of note_base: no reference taken where the API allows).
-bool is_referent(PyObject* ref, const ndarray* a) {
-#if PY_VERSION_HEX >= 0x030D0000
-  nb::object o = nb::steal(referent(ref));
-  return o.is_valid() && nb::inst_ptr<ndarray>(o) == a;
-#else
-  PyObject* o = PyWeakref_GetObject(ref);  // borrowed
-  return o && o != Py_None && nb::inst_ptr<ndarray>(nb::handle(o)) == a;
-#endif
-}
-
 // The Python array `ref` points to if it lives and still owns `s`.
 nb::object owner_of(PyObject* ref, const Storage* s) {
   nb::object o = nb::steal(referent(ref));
@@ -80,8 +64,6 @@ void remember(const Storage* s, nb::handle owner) {
     return;
   }
   Owners& o = owners();
-  o.last = nullptr;
-  o.last_ref = nullptr;
   auto [it, added] = o.map.try_emplace(s, ref);
   if (!added) {
     Py_DECREF(it->second);
@@ -104,12 +86,9 @@ void note_base(const ndarray& parent, const ndarray& view) {
   if (!parent.owndata() || view.owndata() || !view.valid() || view.storage() != parent.storage()) return;
   const Storage* s = view.storage().get();
   Owners& o = owners();
-  if (s == o.last && is_referent(o.last_ref, &parent)) return;  // noted already
-  if (auto it = o.map.find(s); it != o.map.end() && is_referent(it->second, &parent)) {
-    o.last = s;
-    o.last_ref = it->second;
-    return;
-  }
+  if (auto it = o.map.find(s); it != o.map.end())
+    if (nb::object known = owner_of(it->second, s); known.is_valid() && nb::inst_ptr<ndarray>(known) == &parent)
+      return;  // noted already
   // `parent` is a live argument: its Python object, when it is one (not a
   // temporary an implicit conversion made)
   if (nb::object self = nb::find(parent); self.is_valid()) remember(s, self);

@@ -26,8 +26,8 @@ constexpr int64_t kChunksPerTask = 16;
 
 // Where each step's outputs live in the arena (kChunk elements of their
 // loop dtype each, 64-byte aligned), and the arena's size. A where step
-// (Note [Fused where]) has its condition as bytes and x and y converted to
-// its dtype in three more buffers, right after its output's.
+// (Note [Fused where]) has three more buffers after its output's, for the
+// condition, x and y where they must be converted (bool bytes, its dtype).
 using Offsets = std::vector<std::array<size_t, core::kMaxUfuncOut>>;
 size_t chunk_bytes(DType d) { return (itemsize(d) * kChunk + 63) / 64 * 64; }
 void step_offsets(const FusedPlan& p, Offsets& at, size_t& total) {
@@ -43,9 +43,15 @@ void step_offsets(const FusedPlan& p, Offsets& at, size_t& total) {
   }
 }
 
-// Picks x[i] where c[i] is nonzero, else y[i]: items of N bytes.
-template <size_t N> void pick(const unsigned char* c, const char* x, const char* y, char* out, int64_t len) {
-  for (int64_t i = 0; i < len; ++i) std::memcpy(out + i * N, (c[i] ? x : y) + i * N, N);
+// An operand in memory: its first item and byte stride.
+struct Strided {
+  const char* p;
+  int64_t stride;
+};
+// Picks x[i] where the byte c[i] is nonzero, else y[i]: items of N bytes.
+template <size_t N> void pick(Strided c, Strided x, Strided y, char* out, int64_t len) {
+  for (int64_t i = 0; i < len; ++i)
+    std::memcpy(out + i * N, c.p[i * c.stride] ? x.p + i * x.stride : y.p + i * y.stride, N);
 }
 
 // One chunk of len <= kChunk elements: input k at in[k] (byte stride
@@ -81,9 +87,18 @@ void run_chunk(CpuBackend& be, const FusedPlan& p, const Offsets& at,
     cp.dtypes[1] = to;
     be.copy(cp, from, to);
   };
-  // Argument k of step st converted to dtype `to` in the contiguous buffer dst.
-  auto convert_arg = [&](const FusedStep& st, int k, DType to, char* dst) {
-    copy_arg(st.args[k], step_in(st, k), dst, static_cast<int64_t>(itemsize(to)), to);
+  // Argument k of step st as dtype step_in(st, k): where it already is (an
+  // input or value of that dtype, or a scalar, stored in it), else converted
+  // into the contiguous buffer `buf`.
+  auto arg_as = [&](const FusedStep& st, int k, char* buf) -> Strided {
+    const FusedArg& a = st.args[k];
+    const DType to = step_in(st, k);
+    if (a.kind == FusedArg::Scalar) return {reinterpret_cast<const char*>(p.scalars[a.index].data()), 0};
+    if (a.kind == FusedArg::Input && p.dtypes[a.index] == to) return {in[a.index], in_stride[a.index]};
+    if (a.kind == FusedArg::Value && value_dtype(a) == to)
+      return {base + at[a.index][a.out], static_cast<int64_t>(itemsize(to))};
+    copy_arg(a, to, buf, static_cast<int64_t>(itemsize(to)), to);
+    return {buf, static_cast<int64_t>(itemsize(to))};
   };
   for (int i = 0; i < p.nsteps; ++i) {
     const FusedStep& st = p.steps[i];
@@ -93,16 +108,13 @@ void run_chunk(CpuBackend& be, const FusedPlan& p, const Offsets& at,
       char* c = out + chunk_bytes(t);
       char* x = c + chunk_bytes(DType::Bool);
       char* y = x + chunk_bytes(t);
-      convert_arg(st, 0, DType::Bool, c);
-      convert_arg(st, 1, t, x);
-      convert_arg(st, 2, t, y);
-      const auto* cb = reinterpret_cast<const unsigned char*>(c);
+      const Strided cs = arg_as(st, 0, c), xs = arg_as(st, 1, x), ys = arg_as(st, 2, y);
       switch (itemsize(t)) {
-        case 1: pick<1>(cb, x, y, out, len); break;
-        case 2: pick<2>(cb, x, y, out, len); break;
-        case 4: pick<4>(cb, x, y, out, len); break;
-        case 8: pick<8>(cb, x, y, out, len); break;
-        default: pick<16>(cb, x, y, out, len); break;
+        case 1: pick<1>(cs, xs, ys, out, len); break;
+        case 2: pick<2>(cs, xs, ys, out, len); break;
+        case 4: pick<4>(cs, xs, ys, out, len); break;
+        case 8: pick<8>(cs, xs, ys, out, len); break;
+        default: pick<16>(cs, xs, ys, out, len); break;
       }
       continue;
     }
