@@ -20,7 +20,8 @@
 # (test_reductions, test_ufuncs) were the ones a time box cut.
 # scripts/sanitizer_report.py sorts the reports (ours, vendor, deliberate)
 # into $OUT/sanitize-TOOL.log. SAN_TIMEOUT=S stops each tool's pass after S
-# seconds (the processes cut off are listed as unfinished). SAN_K=cpu selects
+# seconds (the processes cut off are listed as unfinished). SAN_GPUS=N spreads
+# the processes over N GPUs. SAN_K=cpu selects
 # the cpu tests instead: for checking this script on a machine without a GPU
 # (with a stand-in compute-sanitizer that runs its command).
 # The exit status is non-zero when a test failed, a process did not finish,
@@ -62,6 +63,9 @@ tool_jobs() {
 run_one() {
   local mode=$1 f=$2 k=$3 j=$4 extra=()
   local log="$work/$mode/$(basename "$f" .py)-$j-$k.log"
+  # SAN_GPUS=N spreads the processes over N GPUs by shard (the tools slow the
+  # kernels: on a two-GPU machine, half the processes wait on each GPU)
+  [ "${SAN_GPUS:-1}" -gt 1 ] && export CUDA_VISIBLE_DEVICES=$((j % SAN_GPUS))
   if [ "$mode" = plain ]; then
     CUNUM_TEST_SAMPLE=$k CUNUM_TEST_SHARD=$j python3 -X faulthandler -m pytest -q -p no:xdist -p no:cacheprovider -k "${SAN_K:-cuda}" "$f" > "$log" 2>&1
     return 0
