@@ -259,3 +259,38 @@ def test_short_soak(dev):
     out = _python(code)
     assert "0 mismatches" in out, out
 
+
+
+@pytest.mark.skipif(USING_NUMPY_SHIM, reason="cunum's own pools (the NumPy stand-in has none)")
+def test_pools_without_a_cuda_device_are_empty():
+    """A CuPy program that frees or counts its pools (CuPy's own tests do it in
+    their teardowns) runs unchanged where no CUDA device is seen: the pools
+    hold nothing, freeing them does nothing, a limit is kept; allocating from
+    them and a fraction of device memory raise ValueError. Run with
+    CUDA_VISIBLE_DEVICES empty, so that it checks the same on a GPU machine."""
+    _python("""
+        import pytest, cunum as cn, numpy
+        assert cn.cuda.runtime.getDeviceCount() == 0 and not cn.cuda.is_available()
+        x = cn.arange(5.0)                     # the CPU backend computes as before
+        assert float(x.sum()) == 10.0
+        for pool in (cn.get_default_memory_pool(), cn.cuda.MemoryAsyncPool()):
+            pool.free_all_blocks()
+            assert (pool.used_bytes(), pool.total_bytes(), pool.free_bytes()) == (0, 0, 0)
+            assert pool.get_limit() == 0
+            pool.set_limit(size=1 << 20)
+            assert pool.get_limit() == 1 << 20
+            pool.set_limit(None)
+            assert pool.get_limit() == 0
+            with pytest.raises(ValueError, match="fraction of the device memory"):
+                pool.set_limit(fraction=0.5)
+            with pytest.raises(ValueError, match="out of range"):
+                pool.set_limit(fraction=2)
+            with pytest.raises(ValueError, match="negative"):
+                pool.set_limit(size=-1)
+            with pytest.raises(ValueError, match="not available"):
+                pool.malloc(16)
+        assert cn.get_default_memory_pool().n_free_blocks() == 0
+        pinned = cn.get_default_pinned_memory_pool()
+        pinned.free_all_blocks()
+        assert pinned.n_free_blocks() == 0
+    """, env={"CUDA_VISIBLE_DEVICES": "", "CUNUM_DEVICE": "cpu"})

@@ -51,14 +51,42 @@ class MemoryPointer:
         return f"<MemoryPointer {self.ptr:#x} ({self.size} bytes, device {self.device_id})>"
 
 
+def _no_cuda():
+    """True where this process sees no CUDA device at all: a pool then never
+    held memory. Its counts are 0 and freeing it does nothing, so that a CuPy
+    program that frees or counts its pools (at the end of a step, in a test's
+    teardown) runs unchanged on the CPU backend; allocating from it raises."""
+    return _core._cuda_device_count() == 0
+
+
+def _limit_bytes(size, fraction):
+    """A pool's limit in bytes from set_limit's arguments (0: no cap)."""
+    if fraction is not None:
+        if not 0 <= fraction <= 1:
+            raise ValueError("memory limit fraction out of range")
+        if _no_cuda():
+            raise ValueError("a fraction of the device memory needs a CUDA device")
+        from .runtime import memGetInfo
+        size = int(fraction * memGetInfo()[1])
+    size = int(size or 0)
+    if size < 0:
+        raise ValueError("memory limit must not be negative")
+    return size
+
+
 class MemoryPool:
     """The stream-ordered caching pool of one CUDA device (best fit, split and
-    merge; freed blocks are reused without a cudaMalloc/cudaFree)."""
+    merge; freed blocks are reused without a cudaMalloc/cudaFree). Without a
+    CUDA device (_no_cuda) it is empty: counts 0, freeing a no-op, the limit
+    kept for get_limit, malloc raises."""
 
     def __init__(self, allocator=None, device=None):
         self._device = _cuda_device(device)
+        self._limit = 0  # the limit without a CUDA device
 
     def _stats(self):
+        if _no_cuda():
+            return (0, 0, 0, 0)
         return _core._pool_stats(_core.Device(self._device))
 
     def malloc(self, size):
@@ -79,18 +107,20 @@ class MemoryPool:
 
     def free_all_blocks(self, stream=None):
         """Returns every entirely free cached segment to the device."""
-        _core._pool_free_all(_core.Device(self._device))
+        if not _no_cuda():
+            _core._pool_free_all(_core.Device(self._device))
 
     def set_limit(self, size=None, fraction=None):
         """Caps the bytes the pool may hold (0 or None: no cap)."""
-        if fraction is not None:
-            if not 0 <= fraction <= 1:
-                raise ValueError("memory limit fraction out of range")
-            from .runtime import memGetInfo
-            size = int(fraction * memGetInfo()[1])
-        _core._pool_set_limit(_core.Device(self._device), int(size or 0))
+        size = _limit_bytes(size, fraction)
+        if _no_cuda():
+            self._limit = size
+            return
+        _core._pool_set_limit(_core.Device(self._device), size)
 
     def get_limit(self):
+        if _no_cuda():
+            return self._limit
         return _core._pool_get_limit(_core.Device(self._device))
 
 
@@ -101,35 +131,39 @@ class MemoryAsyncPool:
         if pool_handles not in ("current", "default"):
             raise ValueError("cunum supports only the device's current (default) cudaMallocAsync pool")
         self._device = _cuda_device(device)
+        self._limit = 0  # the limit without a CUDA device (MemoryPool's rules)
 
     def malloc(self, size):
         """`size` bytes with cudaMallocAsync on the current stream."""
         return MemoryPointer(_ASYNC, size, self._device)
 
+    def _stats(self):
+        return (0, 0) if _no_cuda() else _core._async_pool_stats(self._device)
+
     def used_bytes(self):
-        return _core._async_pool_stats(self._device)[0]
+        return self._stats()[0]
 
     def total_bytes(self):
-        return _core._async_pool_stats(self._device)[1]
+        return self._stats()[1]
 
     def free_bytes(self):
-        used, total = _core._async_pool_stats(self._device)
+        used, total = self._stats()
         return max(total - used, 0)
 
     def free_all_blocks(self, stream=None):
         """Synchronizes the device and trims the driver's pool to what is in use."""
-        _core._async_pool_free_all(self._device)
+        if not _no_cuda():
+            _core._async_pool_free_all(self._device)
 
     def set_limit(self, size=None, fraction=None):
-        if fraction is not None:
-            if not 0 <= fraction <= 1:
-                raise ValueError("memory limit fraction out of range")
-            from .runtime import memGetInfo
-            size = int(fraction * memGetInfo()[1])
-        _core._async_pool_set_limit(int(size or 0), self._device)
+        size = _limit_bytes(size, fraction)
+        if _no_cuda():
+            self._limit = size
+            return
+        _core._async_pool_set_limit(size, self._device)
 
     def get_limit(self):
-        return _core._async_pool_get_limit(self._device)
+        return self._limit if _no_cuda() else _core._async_pool_get_limit(self._device)
 
 
 def malloc_managed(size):
