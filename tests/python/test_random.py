@@ -512,6 +512,60 @@ def test_composed_routines_edges_as_numpy():
     assert_raises_like(lambda xp: xp.random.default_rng(3).multivariate_hypergeometric([2**62] * 3, 2))
 
 
+@pytest.mark.skipif(USING_NUMPY_SHIM, reason="compares cunum's errors with NumPy's")
+@pytest.mark.parametrize("call", [
+    lambda xp: xp.random.RandomState(0).choice(None, 1),
+    lambda xp: xp.random.RandomState(0).choice(2.5, 1),
+    lambda xp: xp.random.RandomState(0).choice([[0, 1], [2, 3]], 1, p=[0.3, 0.7]),
+    lambda xp: xp.random.RandomState(0).choice(xp.zeros((0, 2)), 1),
+    lambda xp: xp.random.RandomState(0).choice([], 1),
+    lambda xp: xp.random.RandomState(0).choice(0, 1),
+    lambda xp: xp.random.default_rng(0).choice(None, 1),
+    lambda xp: xp.random.default_rng(0).choice("abc", 1),
+    lambda xp: xp.random.default_rng(0).choice(2.5, 1),
+    lambda xp: xp.random.default_rng(0).choice([], 1),
+    lambda xp: xp.random.RandomState(0).hypergeometric(5, 10, 0, size=3),
+    lambda xp: xp.random.RandomState(0).hypergeometric(5, 10, xp.asarray([1, 0])),
+    lambda xp: xp.random.default_rng(0).dirichlet(5, size=2),
+    lambda xp: xp.random.RandomState(0).dirichlet(5, size=2),
+    lambda xp: xp.random.default_rng(0).dirichlet(xp.asarray(5.0)),
+    lambda xp: xp.random.default_rng(0).standard_gamma(1.0, size=(3, 2), out=xp.zeros((3, 2), order="F")),
+    lambda xp: xp.random.default_rng(0).random(size=(3, 2), out=xp.zeros((4, 6))[:3, :2]),
+])
+def test_population_and_parameter_errors_as_numpy(call):
+    """Found by CuPy's random tests (stop 31): the legacy choice's 1-d
+    populations, a population that is not a sequence, the legacy
+    hypergeometric's nsample >= 1, dirichlet's scalar alpha (NumPy asks its
+    length first), standard_gamma's C-order out. Type and message."""
+    with pytest.raises(Exception) as want:
+        call(numpy)
+    with pytest.raises(want.type) as got:
+        call(cn)
+    assert str(got.value) == str(want.value)
+
+
+@pytest.mark.skipif(USING_NUMPY_SHIM, reason="cunum's out= identity and CuPy's bit_generator setter")
+def test_out_is_returned_and_bit_generator_swaps():
+    g, ng = cn.random.default_rng(4), numpy.random.default_rng(4)
+    for shape in ((1, 0), (2, 3)):
+        for name, args in (("random", ()), ("standard_normal", ()), ("standard_exponential", ()),
+                           ("standard_gamma", (1.0,))):
+            out, nout = cn.zeros(shape), numpy.zeros(shape)
+            assert getattr(ng, name)(*args, out=nout) is nout  # the oracle
+            assert getattr(g, name)(*args, out=out) is out
+    f = cn.zeros((3, 2), order="F")  # either order, as NumPy's random
+    assert g.random(out=f) is f and f.flags.f_contiguous and 0 < float(f.min())
+    assert np_(g.choice(True, 3)).tolist() == [0, 0, 0]  # True is a population of 1
+    assert np_(cn.random.RandomState(1).hypergeometric(5, 10, cn.asarray([1, 15]))).tolist()[1] == 5
+    # CuPy's Generator lets a program swap its bit generator (a reseed)
+    h = cn.random.Generator(cn.random.Philox(7))
+    first = np_(h.random(4))
+    h.bit_generator = cn.random.Philox(7)
+    assert numpy.array_equal(np_(h.random(4)), first)
+    with pytest.raises(TypeError):
+        h.bit_generator = numpy.random.PCG64(1)
+
+
 @pytest.mark.skipif(USING_NUMPY_SHIM, reason="compares cunum's shapes and errors with NumPy's")
 def test_multinomial_rows_of_pvals():
     # pvals of shape (..., k): a row per position, broadcast against n (NumPy's Generator)

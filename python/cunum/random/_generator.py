@@ -100,6 +100,14 @@ class Generator:
     def bit_generator(self):
         return self._bit_generator
 
+    @bit_generator.setter
+    def bit_generator(self, value):
+        # CuPy's Generator lets a program swap its bit generator (a reseed);
+        # NumPy's property is read-only. Allowing it changes no NumPy program.
+        if not isinstance(value, BitGenerator):
+            raise TypeError("bit_generator must be a cunum.random.BitGenerator")
+        self._bit_generator = value
+
     def spawn(self, n_children):
         return [Generator(g) for g in self._bit_generator.spawn(n_children)]
 
@@ -122,13 +130,18 @@ class Generator:
             if out.dtype != dtype:
                 raise TypeError(f"Supplied output array has the wrong type. Expected {numpy.dtype(dtype)}, "
                                 f"got {out.dtype}")
+            # NumPy's standard_gamma takes C order only; its other draws either order
+            if name == "StandardGamma" and not out.flags.c_contiguous:
+                raise ValueError("Supplied output array must be C-contiguous, writable, aligned, "
+                                 "and in machine byte-order.")
             if not (out.flags.c_contiguous or out.flags.f_contiguous):
                 raise ValueError("Supplied output array must be contiguous, writable, aligned, "
                                  "and in machine byte-order.")
         if shape is None:
             shape = ()
-        return self._bit_generator._fill(_D[name], shape, dtype, [p.pair() for p in params], out,
-                                         _device_of(*(p.array for p in params)))
+        r = self._bit_generator._fill(_D[name], shape, dtype, [p.pair() for p in params], out,
+                                      _device_of(*(p.array for p in params)))
+        return r if out is None else out  # out itself, as NumPy (an empty one too)
 
     @staticmethod
     def _real_dtype(dtype, name):

@@ -59,12 +59,26 @@ def _host(x, dtype=None):
     return cunum.asarray(numpy.asarray(x, dtype=dtype), device="cpu")
 
 
+def _population_ndim(a):
+    """choice's `a`: None for a population size (an integer or a 0-d integer
+    array), else its number of dimensions (as NumPy reads it: None, a float or
+    a string is 0-d)."""
+    if isinstance(a, (int, numpy.integer)):  # bool too: True is a population of 1, as in NumPy
+        return None
+    if isinstance(a, cunum.ndarray):
+        return None if a.ndim == 0 and a.dtype.kind in "iu" else a.ndim
+    nd = numpy.ndim(a)
+    return None if nd == 0 and numpy.asarray(a).dtype.kind in "iu" else nd
+
+
 def choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True):
     """NumPy's Generator.choice (cunum/random.hpp). With `p`, its checks
     (non-negative, sums to 1, and without replacement enough non-zero
     entries) each read one value back from the device (a synchronisation)."""
-    if isinstance(a, (int, numpy.integer)) or (getattr(a, "ndim", None) == 0 and a.dtype.kind in "iu"):
+    if _population_ndim(a) is None:
         a = int(a)  # NumPy takes a 0-d integer array as the population's size too
+    elif _population_ndim(a) == 0:
+        raise ValueError(f"a must be a sequence or an integer, not {type(a)}")
     else:
         a = cunum.asarray(a)
     if p is not None and not isinstance(p, cunum.ndarray):
@@ -75,6 +89,12 @@ def choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True):
 def dirichlet(self, alpha, size=None):
     """NumPy's Generator.dirichlet (cunum/random.hpp): alpha is read on the
     host (a copy back when it is a cunum array on a GPU)."""
+    # NumPy asks alpha's length first: a scalar raises TypeError there
+    if isinstance(alpha, cunum.ndarray):
+        if alpha.ndim == 0:
+            raise TypeError("len() of unsized object")
+    else:
+        len(alpha)
     return self._bit_generator._routine(_core._random_dirichlet, _host(alpha, numpy.float64), _size(size))
 
 

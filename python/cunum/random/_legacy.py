@@ -6,8 +6,11 @@ import warnings
 
 import numpy
 
+import cunum
+
 from ._bit_generator import Philox
 from ._generator import Generator
+from ._generator_more import _population_ndim
 
 # Generator.choice's messages about p -> RandomState.choice's (NumPy keeps both)
 _LEGACY_CHOICE_MESSAGES = {
@@ -15,6 +18,9 @@ _LEGACY_CHOICE_MESSAGES = {
     "Probabilities are not non-negative": "probabilities are not non-negative",
     "Probabilities do not sum to 1. See Notes section of docstring for more information.":
         "probabilities do not sum to 1",
+    "a cannot be empty unless no samples are taken": "'a' cannot be empty unless no samples are taken",
+    "a must be a positive integer unless no samples are taken":
+        "a must be greater than 0 unless no samples are taken",
 }
 
 
@@ -121,6 +127,11 @@ class RandomState:
         return self._gen.integers(0, numpy.iinfo(numpy.int64).max, size=size, endpoint=True)
 
     def choice(self, a, size=None, replace=True, p=None):
+        nd = _population_ndim(a)  # the legacy API draws from 1-d populations only
+        if nd == 0:
+            raise ValueError("a must be 1-dimensional or an integer")
+        if nd is not None and nd != 1:
+            raise ValueError("a must be 1-dimensional")
         try:
             return self._gen.choice(a, size=size, replace=replace, p=p)
         except ValueError as e:  # RandomState spells p's errors as NumPy's legacy code does
@@ -128,6 +139,13 @@ class RandomState:
             if legacy is None:
                 raise
             raise ValueError(legacy) from None
+
+    def hypergeometric(self, ngood, nbad, nsample, size=None, dtype=None):
+        # NumPy's legacy draw refuses nsample < 1, where Generator's gives zeros
+        ns = nsample if isinstance(nsample, cunum.ndarray) else numpy.asarray(nsample)
+        if not bool((ns >= 1).all()):
+            raise ValueError("nsample < 1 or nsample " + ("is NaN" if ns.ndim == 0 else "contains NaNs"))
+        return _legacy_method(self, "hypergeometric")(ngood, nbad, nsample, size, dtype=dtype)
 
     def shuffle(self, x):
         self._gen.shuffle(x)
