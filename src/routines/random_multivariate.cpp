@@ -221,8 +221,11 @@ ndarray multivariate_hypergeometric(BitState& state, const ndarray& colors, int6
                                     const std::optional<Shape>& size, const std::string& method,
                                     std::optional<Device> device) {
   if (method != "count" && method != "marginals") throw ValueError("method must be \"count\" or \"marginals\".");
-  static const char* kColors = "colors must be a one-dimensional sequence of nonnegative integers";
-  if (colors.ndim() != 1) throw ValueError(kColors);
+  static const char* kColors =
+      "colors must be a one-dimensional sequence of nonnegative integers not exceeding 9223372036854775807.";
+  // NumPy's test: integers (bool too) in one dimension; an empty sequence of any type
+  const bool integral = colors.dtype() == DType::Bool || is_integer(colors.dtype()) || colors.size() == 0;
+  if (colors.ndim() != 1 || !integral) throw ValueError(kColors);
   const std::vector<int64_t> c = host_values<int64_t>(colors, DType::Int64);
   if (std::any_of(c.begin(), c.end(), [](int64_t v) { return v < 0; })) throw ValueError(kColors);
   int64_t total = 0;

@@ -255,8 +255,11 @@ TEST(RandomMultivariate, MultivariateHypergeometric) {
   EXPECT_EQ(random::multivariate_hypergeometric(st, i64({3, 0, 4}), 7, {}, "marginals", cpu).shape(), (Shape{3}));
   EXPECT_EQ(value_error([&] { random::multivariate_hypergeometric(st, i64({3, 4}), 2, {}, "all"); }),
             "method must be \"count\" or \"marginals\".");
-  EXPECT_EQ(value_error([&] { random::multivariate_hypergeometric(st, i64({3, -4}), 2); }),
-            "colors must be a one-dimensional sequence of nonnegative integers");
+  const std::string colors_msg =
+      "colors must be a one-dimensional sequence of nonnegative integers not exceeding 9223372036854775807.";
+  EXPECT_EQ(value_error([&] { random::multivariate_hypergeometric(st, i64({3, -4}), 2); }), colors_msg);
+  EXPECT_EQ(value_error([&] { random::multivariate_hypergeometric(st, i64({3, 4}).astype(DType::Float64), 2); }),
+            colors_msg);  // NumPy takes integers only
   EXPECT_EQ(value_error([&] { random::multivariate_hypergeometric(st, i64({3, 4}), -2); }),
             "nsample must be nonnegative");
   EXPECT_EQ(value_error([&] { random::multivariate_hypergeometric(st, i64({3, 4}), 8); }), "nsample > sum(colors)");

@@ -85,7 +85,7 @@ CUNUM_HD double s_beta(Stream& s, double a, double b) {
 CUNUM_HD double s_chisquare(Stream& s, double df) { return 2.0 * s_gamma(s, df / 2.0); }
 
 CUNUM_HD int64_t s_poisson(Stream& s, double lam) {
-  if (lam <= 0.0) return 0;
+  if (!(lam > 0.0)) return 0;  // NaN too: PTRS below would never accept (callers check lam)
   if (lam < 10.0) {
     const double limit = math::exp(-lam);
     double prod = s.next_double();
@@ -238,6 +238,7 @@ CUNUM_HD double triangular_value(Stream& s, double left, double mode, double rig
 // Best and Fisher (1979), as NumPy: the result in [-pi, pi] around mu.
 CUNUM_HD double vonmises_value(Stream& s, double mu, double kappa) {
   const double pi = 3.14159265358979323846;
+  if (kappa != kappa) return kappa;  // NaN, as NumPy (the rejection loop below would never accept)
   if (kappa < 1e-8) return pi * (2.0 * s.next_double() - 1.0);
   double res;
   if (kappa > 1e6) {
@@ -269,6 +270,7 @@ CUNUM_HD double vonmises_value(Stream& s, double mu, double kappa) {
   return neg ? -mod : mod;
 }
 CUNUM_HD double noncentral_chisquare_value(Stream& s, double df, double nonc) {
+  if (nonc != nonc) return nonc;  // NaN, as NumPy (the Poisson draw below needs a number)
   if (nonc == 0.0) return s_chisquare(s, df);
   if (df > 1.0) {
     const double chi2 = s_chisquare(s, df - 1.0), n = s_normal(s) + math::sqrt(nonc);
@@ -301,6 +303,9 @@ CUNUM_HD int64_t logseries_value(Stream& s, double p) {
 // Rejection from the continuous Pareto, as NumPy (Devroye).
 CUNUM_HD int64_t zipf_value(Stream& s, double a) {
   const double am1 = a - 1.0, b = math::pow(2.0, am1);
+  // 2^(a-1) overflows from a = 1025 on; there P(X > 1) < 2^-1024: the draw is 1
+  // (the acceptance test below would be inf / inf and never pass)
+  if (b > 1.7976931348623157e308) return 1;
   for (;;) {
     const double u = 1.0 - s.next_double(), v = s.next_double();
     const double x = math::floor(math::pow(u, -1.0 / am1));

@@ -7,13 +7,13 @@ Checking an array-valued parameter reads one bool back from the device
 (a synchronisation, as CuPy's checks); scalar parameters never do.
 With size=None and scalar parameters the result is a 0-d array (CuPy's
 rule: no host round trip), not a Python scalar."""
-import operator
 import struct
 
 import numpy
 
 import cunum
 from .. import _core
+from ._args import shape_of
 from ._bit_generator import BitGenerator, Philox
 
 _D = _core._random_dists
@@ -29,13 +29,7 @@ def _is_array(p):
     return (isinstance(p, (cunum.ndarray, numpy.ndarray)) and p.ndim > 0) or isinstance(p, (list, tuple))
 
 
-def _shape_of(size):
-    if size is None:
-        return None
-    try:
-        return (operator.index(size),)
-    except TypeError:
-        return tuple(operator.index(s) for s in size)
+_shape_of = shape_of
 
 
 def _device_of(*ps):
@@ -155,17 +149,26 @@ class Generator:
         return self._fill("Random", size, self._real_dtype(dtype, "random"), [], out)
 
     def uniform(self, low=0.0, high=1.0, size=None):
+        return self._uniform(low, high, size, ordered=True)
+
+    def _uniform(self, low, high, size, ordered):
+        """uniform; `ordered`: Generator's check that high >= low (NumPy's
+        RandomState draws from [high, low) instead)."""
         lo, hi = _P("low", low), _P("high", high)
         if lo.array is None and hi.array is None:
             rng = hi.value - lo.value
             if not numpy.isfinite(rng):
                 raise OverflowError("high - low range exceeds valid bounds")
+            if ordered and rng < 0:
+                raise ValueError("high - low < 0")
             return self._fill("Uniform", size, _F64, [lo, _P("range", rng)])
         lo_a = lo.array if lo.array is not None else cunum.asarray(lo.value)
         hi_a = hi.array if hi.array is not None else cunum.asarray(hi.value)
         rng = hi_a - lo_a
         if not bool(cunum.all(cunum.isfinite(rng))):
             raise OverflowError("Range exceeds valid bounds")
+        if ordered and bool(cunum.any(rng < 0)):
+            raise ValueError("high - low < 0")
         r = _P("range", 0.0)
         r.array, r.value = rng, None
         lp = _P("low", 0.0)

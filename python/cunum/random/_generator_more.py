@@ -3,12 +3,14 @@ multinomial and multivariate_* are C++ routines (cunum/random.hpp,
 src/routines/random_multivariate.cpp); these methods convert their
 arguments and call them (methods of Generator, defined here to keep files
 small)."""
+import builtins
 import operator
 
 import numpy
 
 import cunum
 from .. import _core
+from ._args import check_int64, python_int, shape_of
 
 
 def _perm_index(self, n):
@@ -18,7 +20,12 @@ def _perm_index(self, n):
 
 def permutation(self, x, axis=0):
     if isinstance(x, (int, numpy.integer)):
+        if x > 2**63 - 1:
+            raise ValueError("Maximum allowed size exceeded")
         return _perm_index(self, x)
+    if not isinstance(x, cunum.ndarray) and numpy.ndim(x) == 0:
+        # NumPy makes an array of it: 0-d, so axis 0 is out of range
+        raise numpy.exceptions.AxisError(f"axis {operator.index(axis)} is out of bounds for array of dimension 0")
     return self._bit_generator._permute(cunum.asarray(x), operator.index(axis), None, 1)
 
 
@@ -41,13 +48,14 @@ def permuted(self, x, axis=None, out=None):
 
 def bytes(self, length):
     """`length` random bytes (a host copy: Python bytes live on the host)."""
-    n = operator.index(length)
+    if isinstance(length, (str, builtins.bytes)):  # this module's `bytes` is the method
+        raise TypeError("an integer is required")
+    n = max(python_int(length), 0)  # NumPy truncates a float length
     words = self._bit_generator._fill(cunum._core._random_dists["RawBits"], ((n + 3) // 4,), numpy.uint32, ())
     return cunum.asnumpy(words).astype("<u4").tobytes()[:n]
 
 
-def _size(size):
-    return None if size is None else ((operator.index(size),) if numpy.ndim(size) == 0 else tuple(size))
+_size = shape_of
 
 
 def _host(x, dtype=None):
@@ -77,6 +85,8 @@ def choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True):
     entries) each read one value back from the device (a synchronisation)."""
     if _population_ndim(a) is None:
         a = int(a)  # NumPy takes a 0-d integer array as the population's size too
+        if a > 2**63 - 1:
+            raise ValueError("high is out of bounds for int64")
     elif _population_ndim(a) == 0:
         raise ValueError(f"a must be a sequence or an integer, not {type(a)}")
     else:
@@ -101,6 +111,8 @@ def dirichlet(self, alpha, size=None):
 def multinomial(self, n, pvals, size=None):
     """NumPy's Generator.multinomial (cunum/random.hpp): n and pvals are read
     on the host (a copy back when they are cunum arrays on a GPU)."""
+    # n as NumPy reads it: int() of a Python number, an array cast safely to int64
+    n = check_int64(n) if isinstance(n, (cunum.ndarray, numpy.ndarray, numpy.generic, list, tuple)) else python_int(n)
     return self._bit_generator._routine(_core._random_multinomial, _host(n), _host(pvals, numpy.float64),
                                         _size(size))
 
@@ -108,9 +120,41 @@ def multinomial(self, n, pvals, size=None):
 def multivariate_hypergeometric(self, colors, nsample, size=None, method="marginals"):
     """NumPy's Generator.multivariate_hypergeometric (cunum/random.hpp):
     colors are read on the host (a copy back when a cunum array on a GPU)."""
-    c = colors if isinstance(colors, cunum.ndarray) else _host(colors, numpy.int64)
-    return self._bit_generator._routine(_core._random_multivariate_hypergeometric, c, int(nsample), _size(size),
-                                        str(method))
+    return self._bit_generator._routine(_core._random_multivariate_hypergeometric, _colors(colors),
+                                        _nsample(nsample), _size(size), str(method))
+
+
+_COLORS = "colors must be a one-dimensional sequence of nonnegative integers not exceeding 9223372036854775807."
+
+
+def _colors(colors):
+    """multivariate_hypergeometric's colors: a cunum array as it is (the C++
+    routine checks it), a host sequence through NumPy with NumPy's one
+    message for every way it can be wrong."""
+    if isinstance(colors, cunum.ndarray):
+        return colors
+    try:
+        a = numpy.asarray(colors)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(_COLORS) from None
+    if a.ndim != 1 or (a.size and a.dtype.kind not in "biu") or (a.dtype.kind == "u" and a.size and
+                                                                 a.max() > 2**63 - 1):
+        raise ValueError(_COLORS)
+    return cunum.asarray(a.astype(numpy.int64), device="cpu")
+
+
+def _nsample(nsample):
+    """multivariate_hypergeometric's nsample: an integer (bool, NumPy integer
+    or 0-d integer array), as NumPy requires."""
+    if isinstance(nsample, (cunum.ndarray, numpy.ndarray)):
+        if nsample.ndim != 0 or nsample.dtype.kind not in "biu":
+            raise ValueError("nsample must be an integer")
+        nsample = nsample.item()
+    elif not isinstance(nsample, (int, numpy.integer)):
+        raise ValueError("nsample must be an integer")
+    if int(nsample) > 2**63 - 1:
+        raise ValueError("nsample must not exceed 9223372036854775807")
+    return int(nsample)
 
 
 def multivariate_normal(self, mean, cov, size=None, check_valid="warn", tol=1e-8, *, method="svd"):

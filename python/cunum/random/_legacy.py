@@ -8,6 +8,7 @@ import numpy
 
 import cunum
 
+from ._args import check_int64, python_int, shape_of
 from ._bit_generator import Philox
 from ._generator import Generator
 from ._generator_more import _population_ndim
@@ -121,6 +122,7 @@ class RandomState:
             high=low if high is None else high), DeprecationWarning, stacklevel=2)
         if high is None:
             low, high = 1, low
+        high = int(high)  # NumPy's: one integer (int() of a float truncates; arrays raise)
         return self._gen.integers(low, high, size=size, endpoint=True)
 
     def tomaxint(self, size=None):
@@ -141,17 +143,53 @@ class RandomState:
             raise ValueError(legacy) from None
 
     def hypergeometric(self, ngood, nbad, nsample, size=None, dtype=None):
-        # NumPy's legacy draw refuses nsample < 1, where Generator's gives zeros
+        # NumPy's legacy draw refuses nsample < 1, where Generator's gives zeros;
+        # a Python number goes through int() first, an array through a safe cast
+        if isinstance(nsample, (cunum.ndarray, numpy.ndarray, numpy.generic, list, tuple)):
+            check_int64(nsample)
+        else:
+            nsample = python_int(nsample)
         ns = nsample if isinstance(nsample, cunum.ndarray) else numpy.asarray(nsample)
         if not bool((ns >= 1).all()):
             raise ValueError("nsample < 1 or nsample " + ("is NaN" if ns.ndim == 0 else "contains NaNs"))
         return _legacy_method(self, "hypergeometric")(ngood, nbad, nsample, size, dtype=dtype)
 
+    def uniform(self, low=0.0, high=1.0, size=None, dtype=None):
+        # NumPy's legacy uniform takes high < low (it draws from (high, low])
+        out = self._gen._uniform(low, high, size, ordered=False)
+        return out if dtype is None else out.astype(dtype, copy=False)
+
+    def permutation(self, x):
+        if not isinstance(x, (int, numpy.integer)) and numpy.ndim(x) == 0:
+            raise IndexError("x must be an integer or at least 1-dimensional")
+        return self._gen.permutation(x)
+
+    def multinomial(self, n, pvals, size=None):
+        # the legacy draw takes one integer n and a 1-d pvals
+        if isinstance(n, (cunum.ndarray, numpy.ndarray)):
+            if n.ndim:
+                raise TypeError("only 0-dimensional arrays can be converted to Python scalars")
+            n = n.item()
+        if not isinstance(n, (int, float, numpy.number)) or isinstance(n, complex):
+            raise TypeError("an integer is required")
+        n = python_int(n)
+        if isinstance(pvals, str):
+            float(pvals)  # NumPy reads it as a float first: ValueError
+        nd = pvals.ndim if isinstance(pvals, cunum.ndarray) else numpy.ndim(pvals)
+        if nd == 0:
+            raise TypeError("pvals must be a 1-d sequence")
+        if nd > 1:
+            raise ValueError("setting an array element with a sequence. The requested array would exceed the "
+                             "maximum number of dimension of 1.")
+        if len(pvals) == 0:  # no categories: an empty draw per sample (Generator raises here)
+            return cunum.zeros((shape_of(size) or ()) + (0,), numpy.int64)
+        return self._gen.multinomial(n, pvals, size)
+
     def shuffle(self, x):
         self._gen.shuffle(x)
 
     def negative_binomial(self, n, p, size=None, dtype=None):
-        out = self._gen.negative_binomial(n, p, size)
+        out = self._gen.negative_binomial(n, p, size, legacy=True)
         return out if dtype is None else out.astype(dtype, copy=False)
 
 
