@@ -26,19 +26,23 @@ def shape_of(size):
     return dims
 
 
-def check_int64(value):
+I64_MAX = _I64_MAX
+
+
+def int64_param(value):
     """An integer parameter (binomial's n, hypergeometric's counts,
-    multinomial's n) as NumPy reads it into int64: arrays and NumPy scalars
-    under 'safe' casting (a float array raises TypeError), a Python int
-    within int64 (else OverflowError). Other values pass unchanged."""
+    multinomial's n) as NumPy reads it into int64: arrays, sequences and
+    NumPy scalars as they are, after NumPy's 'safe' cast check (a float array
+    raises TypeError); a Python number as python_int gives it."""
+    if isinstance(value, (list, tuple)):
+        return value
     if isinstance(value, (cunum.ndarray, numpy.ndarray, numpy.generic)):
         dt = numpy.dtype(value.dtype)
         if not numpy.can_cast(dt, numpy.int64, "safe"):
             what = "scalar" if value.ndim == 0 else "array data"
             raise TypeError(f"Cannot cast {what} from {dt!r} to dtype('int64') according to the rule 'safe'")
-    elif isinstance(value, int) and not -_I64_MAX - 1 <= value <= _I64_MAX:
-        raise OverflowError("Python int too large to convert to C long")
-    return value
+        return value
+    return python_int(value)
 
 
 def python_int(value):

@@ -3,22 +3,22 @@ here to keep files small): NumPy's parameter checks, then one fill."""
 import numpy
 
 import cunum
-from ._args import check_int64
+from ._args import int64_param
 from ._generator import _P, _bad_neg
 
 _I64 = numpy.dtype(numpy.int64)
 
 
 def binomial(self, n, p, size=None):
-    n, p = _P("n", check_int64(n), True), _P("p", p)
+    n, p = _P("n", int64_param(n), True), _P("p", p)
     n.check(lambda x: x < 0, "n < 0")
     p.check(lambda x: ~((x >= 0) & (x <= 1)), "p < 0, p > 1 or p is NaN")
     return self._fill("Binomial", size, _I64, [n, p])
 
 
 def negative_binomial(self, n, p, size=None, *, legacy=False):
-    # NumPy's Generator reads n and p as float arrays here (None is NaN); its
-    # legacy draw takes them as floats (None raises TypeError)
+    # NumPy's Generator reads n and p as float arrays (None is NaN) and bounds
+    # the mean of the Poisson it mixes; its legacy draw does neither
     if not legacy:
         n, p = (numpy.nan if v is None else v for v in (n, p))
     n, p = _P("n", n), _P("p", p)
@@ -26,15 +26,18 @@ def negative_binomial(self, n, p, size=None, *, legacy=False):
         n.check(lambda x: x != x, "n must not be NaN")
     n.check(lambda x: ~(x > 0), "n <= 0")
     p.check(lambda x: ~((x > 0) & (x <= 1)), "p < 0, p > 1 or p is NaN")
-    if not legacy:  # the Poisson mean of the gamma mixture must stay below its limit
-        if n.array is None and p.array is None:
-            big = (1 - p.value) / p.value * (n.value + 10 * numpy.sqrt(n.value)) > _POISSON_LAM_MAX
-        else:
-            nv, pv = (q.array if q.array is not None else q.value for q in (n, p))
-            big = bool(cunum.any((1 - pv) / pv * (nv + 10 * cunum.sqrt(nv)) > _POISSON_LAM_MAX))
-        if big:
-            raise ValueError("n too large or p too small, see Generator.negative_binomial Notes")
+    if not legacy and _poisson_mean_too_large(n, p):
+        raise ValueError("n too large or p too small, see Generator.negative_binomial Notes")
     return self._fill("NegativeBinomial", size, _I64, [n, p])
+
+
+def _poisson_mean_too_large(n, p):
+    """NumPy's bound on negative_binomial's gamma mixture: (1 - p) / p times
+    n + 10 sqrt(n) must stay below the Poisson sampler's limit."""
+    if n.array is None and p.array is None:
+        return (1 - p.value) / p.value * (n.value + 10 * numpy.sqrt(n.value)) > _POISSON_LAM_MAX
+    nv, pv = (q.array if q.array is not None else q.value for q in (n, p))
+    return bool(cunum.any((1 - pv) / pv * (nv + 10 * cunum.sqrt(nv)) > _POISSON_LAM_MAX))
 
 
 _POISSON_LAM_MAX = 9.223372006484771e18  # NumPy's: the largest mean its Poisson sampler takes
@@ -55,7 +58,7 @@ def geometric(self, p, size=None):
 
 
 def hypergeometric(self, ngood, nbad, nsample, size=None):
-    g, b, s = (_P(k, check_int64(v), True) for k, v in (("ngood", ngood), ("nbad", nbad), ("nsample", nsample)))
+    g, b, s = (_P(k, int64_param(v), True) for k, v in (("ngood", ngood), ("nbad", nbad), ("nsample", nsample)))
     g.check(lambda x: x < 0, "ngood < 0")
     b.check(lambda x: x < 0, "nbad < 0")
     s.check(lambda x: x < 0, "nsample < 0")

@@ -10,7 +10,7 @@ import numpy
 
 import cunum
 from .. import _core
-from ._args import check_int64, python_int, shape_of
+from ._args import I64_MAX, int64_param, python_int, shape_of
 
 
 def _perm_index(self, n):
@@ -20,7 +20,7 @@ def _perm_index(self, n):
 
 def permutation(self, x, axis=0):
     if isinstance(x, (int, numpy.integer)):
-        if x > 2**63 - 1:
+        if x > I64_MAX:
             raise ValueError("Maximum allowed size exceeded")
         return _perm_index(self, x)
     if not isinstance(x, cunum.ndarray) and numpy.ndim(x) == 0:
@@ -85,7 +85,7 @@ def choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True):
     entries) each read one value back from the device (a synchronisation)."""
     if _population_ndim(a) is None:
         a = int(a)  # NumPy takes a 0-d integer array as the population's size too
-        if a > 2**63 - 1:
+        if a > I64_MAX:
             raise ValueError("high is out of bounds for int64")
     elif _population_ndim(a) == 0:
         raise ValueError(f"a must be a sequence or an integer, not {type(a)}")
@@ -112,7 +112,7 @@ def multinomial(self, n, pvals, size=None):
     """NumPy's Generator.multinomial (cunum/random.hpp): n and pvals are read
     on the host (a copy back when they are cunum arrays on a GPU)."""
     # n as NumPy reads it: int() of a Python number, an array cast safely to int64
-    n = check_int64(n) if isinstance(n, (cunum.ndarray, numpy.ndarray, numpy.generic, list, tuple)) else python_int(n)
+    n = int64_param(n)
     return self._bit_generator._routine(_core._random_multinomial, _host(n), _host(pvals, numpy.float64),
                                         _size(size))
 
@@ -138,7 +138,7 @@ def _colors(colors):
     except (TypeError, ValueError, OverflowError):
         raise ValueError(_COLORS) from None
     if a.ndim != 1 or (a.size and a.dtype.kind not in "biu") or (a.dtype.kind == "u" and a.size and
-                                                                 a.max() > 2**63 - 1):
+                                                                 a.max() > I64_MAX):
         raise ValueError(_COLORS)
     return cunum.asarray(a.astype(numpy.int64), device="cpu")
 
@@ -152,7 +152,7 @@ def _nsample(nsample):
         nsample = nsample.item()
     elif not isinstance(nsample, (int, numpy.integer)):
         raise ValueError("nsample must be an integer")
-    if int(nsample) > 2**63 - 1:
+    if int(nsample) > I64_MAX:
         raise ValueError("nsample must not exceed 9223372036854775807")
     return int(nsample)
 

@@ -8,7 +8,7 @@ import numpy
 
 import cunum
 
-from ._args import check_int64, python_int, shape_of
+from ._args import int64_param, python_int, shape_of
 from ._bit_generator import Philox
 from ._generator import Generator
 from ._generator_more import _population_ndim
@@ -145,10 +145,7 @@ class RandomState:
     def hypergeometric(self, ngood, nbad, nsample, size=None, dtype=None):
         # NumPy's legacy draw refuses nsample < 1, where Generator's gives zeros;
         # a Python number goes through int() first, an array through a safe cast
-        if isinstance(nsample, (cunum.ndarray, numpy.ndarray, numpy.generic, list, tuple)):
-            check_int64(nsample)
-        else:
-            nsample = python_int(nsample)
+        nsample = int64_param(nsample)
         ns = nsample if isinstance(nsample, cunum.ndarray) else numpy.asarray(nsample)
         if not bool((ns >= 1).all()):
             raise ValueError("nsample < 1 or nsample " + ("is NaN" if ns.ndim == 0 else "contains NaNs"))
