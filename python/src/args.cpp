@@ -11,6 +11,20 @@
 
 namespace cunum::py {
 
+namespace {
+// A Python int (after __index__) as int64; past int64, NumPy's errors: a
+// dimension "Maximum allowed dimension exceeded", any other integer
+// CPython's OverflowError (never nanobind's std::bad_cast).
+int64_t int64_of(nb::handle l, bool dimension) {
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(l.ptr(), &overflow);
+  if (v == -1 && PyErr_Occurred()) throw nb::python_error();
+  if (overflow && dimension) throw ValueError("Maximum allowed dimension exceeded");
+  if (overflow) throw OverflowError("Python int too large to convert to C long");
+  return v;
+}
+}  // namespace
+
 int64_t as_index(nb::handle h) {
   if (!PyIndex_Check(h.ptr()))
     throw TypeError("'" + nb::cast<std::string>(nb::str(h.type().attr("__name__"))) +
@@ -19,7 +33,7 @@ int64_t as_index(nb::handle h) {
   // that raises TypeError): its Python error propagates.
   PyObject* i = PyNumber_Index(h.ptr());
   if (!i) throw nb::python_error();
-  return nb::cast<int64_t>(nb::steal(i));
+  return int64_of(nb::steal(i), false);
 }
 
 // Note [Python ints beyond int64 in indices]
@@ -115,7 +129,7 @@ Shape as_shape(nb::handle h) {
   Shape s;
   if (PyLong_Check(h.ptr()) || nb::hasattr(h, "__index__")) {
     if (!PySequence_Check(h.ptr())) {
-      s.push_back(nb::cast<int64_t>(nb::int_(h)));
+      s.push_back(int64_of(nb::int_(h), true));
       return s;
     }
   }
@@ -123,7 +137,7 @@ Shape as_shape(nb::handle h) {
     if (!PyLong_Check(item.ptr()) && !nb::hasattr(item, "__index__"))
       throw TypeError("'" + nb::cast<std::string>(nb::str(item.type().attr("__name__"))) +
                       "' object cannot be interpreted as an integer");
-    s.push_back(nb::cast<int64_t>(nb::int_(item)));
+    s.push_back(int64_of(nb::int_(item), true));
   }
   return s;
 }

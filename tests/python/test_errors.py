@@ -2,7 +2,8 @@
 import numpy
 import pytest
 
-from helpers import ALL_DTYPES, SOME_DTYPES, NUMPY_VERSION, assert_raises_like, dtype_params
+import cunum as cn
+from helpers import ALL_DTYPES, SOME_DTYPES, NUMPY_VERSION, assert_raises_like, compare, dtype_params
 
 pytestmark = pytest.mark.usefixtures("device")
 
@@ -56,6 +57,24 @@ def test_bad_creation_shapes():
     assert_raises_like(lambda xp: xp.empty((1.5, 2)))
     assert_raises_like(lambda xp: xp.linspace(0, 1, -2))
     assert_raises_like(lambda xp: xp.arange(0, 5, 0))
+
+
+@pytest.mark.parametrize("call", [
+    lambda xp: xp.empty((2**63,)), lambda xp: xp.zeros(2**63), lambda xp: xp.ones((2, 2**64)),
+    lambda xp: xp.full((2**63,), 1), lambda xp: xp.empty(-2**63 - 1), lambda xp: xp.zeros(2).reshape(2**63),
+    lambda xp: xp.zeros(4).reshape(-1, 2**63), lambda xp: xp.broadcast_to(xp.zeros(1), (2**63,)),
+    # integers that are not dimensions: CPython's OverflowError
+    lambda xp: xp.zeros(3).sum(axis=2**63), lambda xp: xp.expand_dims(xp.zeros(3), 2**63),
+    lambda xp: xp.zeros(3).repeat(2**63), lambda xp: xp.zeros(3).diagonal(2**63),
+    lambda xp: xp.concatenate([xp.zeros(2)], axis=2**63), lambda xp: xp.zeros(3).take(0, axis=2**63)])
+def test_python_ints_past_int64(call):
+    # a dimension past int64 is NumPy's ValueError "Maximum allowed dimension
+    # exceeded", another integer its OverflowError; they were std::bad_cast
+    # (RuntimeError) from the bindings' integer conversion
+    exc, _ = compare(call)
+    assert isinstance(exc, (ValueError, OverflowError)), "NumPy did not raise: the test is wrong"
+    with pytest.raises(type(exc), match=str(exc)):
+        call(cn)
 
 
 def test_ragged_input():
